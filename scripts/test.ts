@@ -1,0 +1,20 @@
+// `npm test` runner: makes sure a PostgreSQL server is there for the dialect matrix, then runs node's test runner.
+// Uses WOHNAPI_TEST_PG (an admin URL) when set; otherwise starts a throwaway cluster and stops it afterwards.
+import { spawn } from 'node:child_process';
+import { startCluster, type PgCluster } from './pg-cluster.ts';
+
+const patterns = process.argv.slice(2).length ? process.argv.slice(2) : ['src/**/*.test.ts', 'test/**/*.test.ts'];
+let cluster: PgCluster | undefined;
+const env = { ...process.env };
+if (!env.WOHNAPI_TEST_PG) {
+  cluster = await startCluster();
+  env.WOHNAPI_TEST_PG = cluster.url;
+  console.log(`test: started PostgreSQL at ${cluster.url}`);
+}
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...patterns], { stdio: 'inherit', env });
+const stop = () => cluster?.stop();
+process.on('SIGINT', () => child.kill('SIGINT'));
+child.on('exit', (code, signal) => {
+  stop();
+  process.exit(code ?? (signal ? 1 : 0));
+});

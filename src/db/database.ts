@@ -1,0 +1,49 @@
+// Opens the database named by DATABASE_URL: SQLite (better-sqlite3) or PostgreSQL (pg), behind one Kysely handle.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, PostgresAdapter, type Transaction } from 'kysely';
+import type { DB } from './schema.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  url: string;
+  close(): Promise<void>;
+}
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+// Keep DATE and NUMERIC as strings (exact round-trip), parse BIGINT counts as numbers.
+pg.types.setTypeParser(1082, (v: string) => v);
+pg.types.setTypeParser(20, (v: string) => Number(v));
+
+export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 10000');
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', url, close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', url, close: () => db.destroy() };
+}
+
+/** For migrations, which are written against Kysely<any>. */
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** A redacted form of a database URL for logs and start-up output. */
+export function describeUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}

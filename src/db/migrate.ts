@@ -1,0 +1,31 @@
+// Runs the migrations in src/db/migrations (frozen history, timestamped names) on either engine.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './database.ts';
+import * as m001 from './migrations/2026112201_foundation.ts';
+
+/** Every migration, in order. Add new ones at the end; never edit a released one. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026112201_foundation': m001,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+export interface MigrateResult {
+  applied: string[];
+}
+
+/** Brings the schema up to date; throws (with the failing migration's name) on any failure. */
+export async function migrateToLatest(database: Database): Promise<MigrateResult> {
+  const migrator = new Migrator({ db: database.db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const msg = error instanceof Error ? error.message : String(error);
+    throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${msg}`);
+  }
+  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}
