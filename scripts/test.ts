@@ -1,9 +1,25 @@
 // `npm test` runner: makes sure a PostgreSQL server is there for the dialect matrix, then runs node's test runner.
 // Uses WOHNAPI_TEST_PG (an admin URL) when set; otherwise starts a throwaway cluster and stops it afterwards.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { startCluster, type PgCluster } from './pg-cluster.ts';
 
-const patterns = process.argv.slice(2).length ? process.argv.slice(2) : ['src/**/*.test.ts', 'test/**/*.test.ts'];
+/** Every *.test.ts below the given folders (Node 20's test runner does not expand globs). */
+function testFiles(dirs: string[]): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name.endsWith('.test.ts')) found.push(p);
+    }
+  };
+  dirs.filter((d) => fs.existsSync(d)).forEach(walk);
+  return found.sort();
+}
+
+const patterns = process.argv.slice(2).length ? process.argv.slice(2) : testFiles(['src', 'test']);
 let cluster: PgCluster | undefined;
 const env = { ...process.env };
 if (!env.WOHNAPI_TEST_PG) {

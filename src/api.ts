@@ -1,0 +1,24 @@
+// The interface's areas, each a folder with its routes. Registered under /service and, for clients of the
+// vendor interface, again under /openwowi (hidden from the OpenAPI document).
+import type { App } from './app-types.ts';
+
+type AreaPlugin = (app: App) => Promise<void>;
+
+/** Every area of the interface. Add an area here once; both prefixes get it. */
+const AREAS: AreaPlugin[] = [];
+
+export const API_PREFIXES = ['/service', '/openwowi'] as const;
+
+export async function registerApi(app: App): Promise<void> {
+  for (const prefix of API_PREFIXES) {
+    await app.register(
+      async (scope: App) => {
+        scope.addHook('onRoute', (route) => {
+          if (prefix !== '/service') route.schema = { ...route.schema, hide: true };
+        });
+        for (const area of AREAS) await scope.register(area);
+      },
+      { prefix },
+    );
+  }
+}

@@ -1,0 +1,70 @@
+// Builds the Fastify application from its parts (database, config, clock). Tests register this; src/server.ts
+// owns the process (logger destination, listen, signals).
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import crypto from 'node:crypto';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { App } from './app-types.ts';
+import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { registerResponseShaping } from './http/response.ts';
+import { registerAuthentication } from './auth/authenticate.ts';
+import tokenRoutes from './auth/token-route.ts';
+import healthRoutes from './ops/health.ts';
+import { registerMetrics } from './ops/metrics.ts';
+import { registerOpenApi } from './ops/openapi.ts';
+import { registerApi } from './api.ts';
+
+export interface AppOptions {
+  database: Database;
+  config: Readonly<Config>;
+  /** The server clock; tests move it. Defaults to config NOW or the real time. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const SECRET_QUERY = /([?&](?:apiKey|access_token|refresh_token|password)=)[^&]*/gi;
+
+/** The request URL as logged: secrets in the query string replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, database } = options;
+  const fixed = config.now ? new Date(config.now) : undefined;
+  const now = options.now ?? (fixed ? () => fixed : () => new Date());
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.bodyLimit,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('config', config);
+  app.decorate('now', now);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  registerAuthentication(app);
+  registerResponseShaping(app);
+  await registerOpenApi(app);
+  registerMetrics(app);
+  await app.register(healthRoutes);
+  await app.register(tokenRoutes);
+  await registerApi(app);
+  return app;
+}

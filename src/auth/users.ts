@@ -1,0 +1,80 @@
+// User commands: add, list, disable, change password. Disabling or a new password ends the user's tokens.
+import type { Executor } from '../db/database.ts';
+import { hashPassword } from './secrets.ts';
+import { isPermission, type Permission } from './permissions.ts';
+
+export class CommandError extends Error {}
+
+export interface NewUser {
+  name: string;
+  password: string;
+  permissions: string[];
+  /** Company code ids the user may see; empty or undefined = all ledgers. */
+  ledgers?: number[];
+}
+
+function checkPassword(password: string): void {
+  if (password.length < 8) throw new CommandError('password must have at least 8 characters');
+}
+
+async function checkLedgers(db: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await db.selectFrom('company_codes').select('id').where('id', 'in', ids).execute();
+  const missing = ids.filter((id) => !found.some((f) => f.id === id));
+  if (missing.length) throw new CommandError(`unknown company code id(s): ${missing.join(', ')}`);
+}
+
+export async function addUser(db: Executor, user: NewUser, now = new Date()): Promise<number> {
+  if (!/^[A-Za-z0-9._@-]{1,100}$/.test(user.name)) throw new CommandError(`invalid user name '${user.name}' (letters, digits, . _ @ -)`);
+  checkPassword(user.password);
+  const bad = user.permissions.filter((p) => !isPermission(p));
+  if (bad.length) throw new CommandError(`unknown permission(s): ${bad.join(', ')}`);
+  const ledgers = user.ledgers ?? [];
+  await checkLedgers(db, ledgers);
+  const exists = await db.selectFrom('users').select('id').where('name', '=', user.name).executeTakeFirst();
+  if (exists) throw new CommandError(`user '${user.name}' already exists`);
+  const passwordHash = await hashPassword(user.password);
+  const { id } = await db
+    .insertInto('users')
+    .values({ name: user.name, password_hash: passwordHash, all_ledgers: ledgers.length ? 0 : 1, created_at: now.toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const perms = [...new Set(user.permissions)];
+  if (perms.length) await db.insertInto('user_permissions').values(perms.map((permission) => ({ user_id: id, permission }))).execute();
+  if (ledgers.length) await db.insertInto('user_ledgers').values(ledgers.map((c) => ({ user_id: id, company_code_id: c }))).execute();
+  return id;
+}
+
+export interface UserSummary { name: string; disabled: boolean; permissions: Permission[]; ledgers: number[] | 'all'; createdAt: string }
+
+export async function listUsers(db: Executor): Promise<UserSummary[]> {
+  const users = await db.selectFrom('users').selectAll().orderBy('name').execute();
+  const perms = await db.selectFrom('user_permissions').selectAll().execute();
+  const ledgers = await db.selectFrom('user_ledgers').selectAll().orderBy('company_code_id').execute();
+  return users.map((u) => ({
+    name: u.name,
+    disabled: u.disabled === 1,
+    permissions: perms.filter((p) => p.user_id === u.id).map((p) => p.permission as Permission).sort(),
+    ledgers: u.all_ledgers === 1 ? 'all' : ledgers.filter((l) => l.user_id === u.id).map((l) => l.company_code_id),
+    createdAt: u.created_at,
+  }));
+}
+
+async function userId(db: Executor, name: string): Promise<number> {
+  const row = await db.selectFrom('users').select('id').where('name', '=', name).executeTakeFirst();
+  if (!row) throw new CommandError(`no user '${name}'`);
+  return row.id;
+}
+
+export async function disableUser(db: Executor, name: string): Promise<void> {
+  const id = await userId(db, name);
+  await db.updateTable('users').set({ disabled: 1 }).where('id', '=', id).execute();
+  await db.deleteFrom('oauth_tokens').where('user_id', '=', id).execute();
+}
+
+export async function setPassword(db: Executor, name: string, password: string): Promise<void> {
+  const id = await userId(db, name);
+  checkPassword(password);
+  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', id).execute();
+  await db.deleteFrom('oauth_tokens').where('user_id', '=', id).execute();
+}

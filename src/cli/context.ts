@@ -1,0 +1,37 @@
+// What every CLI command shares: config from the environment, an open and migrated database, one-line errors.
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+
+export async function withDatabase<T>(fn: (database: Database, config: Readonly<Config>) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
+  try {
+    await migrateToLatest(database);
+    return await fn(database, config);
+  } finally {
+    await database.close();
+  }
+}
+
+export const out = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Collects a repeatable option (`--permission a --permission b`). */
+export const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function parseId(value: string): number {
+  if (!/^[0-9]{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2147483647) throw new Error(`'${value}' is not a valid id`);
+  return Number(value);
+}
+
+/** A progress line on a TTY (rewritten in place); silent otherwise. */
+export function progress(label: string): (done: number, total?: number) => void {
+  if (!process.stderr.isTTY) return () => {};
+  let last = 0;
+  return (done, total) => {
+    const t = Date.now();
+    if (t - last < 100 && done !== total) return;
+    last = t;
+    process.stderr.write(`\r${label}: ${done.toLocaleString('en')}${total ? ` / ${total.toLocaleString('en')}` : ''}${done === total ? '\n' : ''}`);
+  };
+}

@@ -1,0 +1,57 @@
+// wohnapi user add|list|disable|passwd
+import type { Command } from 'commander';
+import { addUser, disableUser, listUsers, setPassword } from '../auth/users.ts';
+import { ALL_PERMISSIONS } from '../auth/permissions.ts';
+import { collect, out, parseId, withDatabase } from './context.ts';
+
+async function readStdinLine(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
+}
+
+export function registerUserCommands(program: Command): void {
+  const user = program.command('user').description('manage users and their endpoint permissions');
+
+  user
+    .command('add <name>')
+    .description('create a user')
+    .requiredOption('--password <pw>', 'password (at least 8 characters)')
+    .option('--permission <p>', `endpoint permission, repeatable; one of: ${ALL_PERMISSIONS.map((p) => `"${p}"`).join(', ')}`, collect, [])
+    .option('--ledger <companyCodeId>', 'restrict the user to this ledger, repeatable (default: all ledgers)', collect, [])
+    .action(async (name: string, opts: { password: string; permission: string[]; ledger: string[] }) => {
+      await withDatabase(async ({ db }) => {
+        await addUser(db, { name, password: opts.password, permissions: opts.permission, ledgers: opts.ledger.map(parseId) });
+      });
+      out(`user '${name}' created with ${opts.permission.length} permission(s)`);
+    });
+
+  user
+    .command('list')
+    .description('list users, their permissions and ledgers')
+    .action(async () => {
+      const users = await withDatabase(({ db }) => listUsers(db));
+      out(['NAME', 'STATUS', 'LEDGERS', 'PERMISSIONS'].join('\t'));
+      for (const u of users) {
+        out([u.name, u.disabled ? 'disabled' : 'active', u.ledgers === 'all' ? 'all' : u.ledgers.join(','), u.permissions.join(', ')].join('\t'));
+      }
+    });
+
+  user
+    .command('disable <name>')
+    .description('disable a user; its tokens stop working at once')
+    .action(async (name: string) => {
+      await withDatabase(({ db }) => disableUser(db, name));
+      out(`user '${name}' disabled`);
+    });
+
+  user
+    .command('passwd <name>')
+    .description("change a user's password (from --password or the first line of standard input); its tokens stop working")
+    .option('--password <pw>', 'the new password')
+    .action(async (name: string, opts: { password?: string }) => {
+      const password = opts.password ?? (await readStdinLine());
+      await withDatabase(({ db }) => setPassword(db, name, password));
+      out(`password of '${name}' changed`);
+    });
+}

@@ -1,0 +1,83 @@
+// The one error type of the API and the edge handler that turns every failure into the documented answer:
+// a status and an error map { key: [messages] } (key = query parameter, body property path, or '$').
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { validationErrorMap } from './validation.ts';
+
+export type ErrorMap = Record<string, string[]>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly errors: ErrorMap = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(`${code}: ${JSON.stringify(errors)}`);
+  }
+}
+
+/** Collects messages per key; `throwIfAny` raises one 400 with all of them. */
+export class ErrorCollector {
+  readonly errors: ErrorMap = {};
+  add(key: string, message: string): this {
+    (this.errors[key] ??= []).push(message);
+    return this;
+  }
+  get empty(): boolean {
+    return Object.keys(this.errors).length === 0;
+  }
+  throwIfAny(): void {
+    if (!this.empty) throw new ApiError(400, 'bad_request', this.errors);
+  }
+}
+
+export const badRequest = (key: string, message: string) => new ApiError(400, 'bad_request', { [key]: [message] });
+export const forbidden = (message: string) => new ApiError(403, 'forbidden', { $: [message] });
+export const notFound = (key: string, message: string) => new ApiError(404, 'not_found', { [key]: [message] });
+
+/** 401 without a body, with the RFC 6750 challenge. */
+export function unauthorized(error?: 'invalid_token' | 'invalid_request', description?: string): ApiError {
+  let challenge = 'Bearer realm="wohnapi"';
+  if (error) challenge += `, error="${error}"`;
+  if (description) challenge += `, error_description="${description}"`;
+  return new ApiError(401, 'unauthorized', {}, { 'WWW-Authenticate': challenge });
+}
+
+export function sendApiError(reply: FastifyReply, err: ApiError): FastifyReply {
+  reply.code(err.status).headers(err.headers);
+  if (err.status === 401) return reply.send();
+  return reply.send(err.errors);
+}
+
+const CLIENT_ERRORS: Record<string, (err: FastifyError, req: FastifyRequest) => [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: (_e, req) => [413, `The request body is larger than the limit of ${req.routeOptions.bodyLimit ?? 1048576} bytes.`],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (_e, req) => [400, `The content type '${req.headers['content-type'] ?? ''}' is not supported; send application/json.`],
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => [400, 'The body is empty but the content type is application/json.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: (e) => [400, `The body is not valid JSON: ${e.message}`],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => [400, 'The Content-Length header does not match the body.'],
+};
+
+export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof ApiError) return sendApiError(reply, err);
+  if (err.validation) {
+    return reply.code(400).send(validationErrorMap(err.validation, err.validationContext ?? 'body'));
+  }
+  const known = err.code ? CLIENT_ERRORS[err.code] : undefined;
+  if (known) {
+    const [status, message] = known(err, request);
+    return reply.code(status).send({ $: [message] });
+  }
+  if (err instanceof SyntaxError || (err.statusCode === 400 && err.code === undefined)) {
+    return reply.code(400).send({ $: [`The body is not valid JSON: ${err.message}`] });
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return reply.code(err.statusCode).send({ $: [err.message] });
+  }
+  request.log.error({ err }, 'unhandled error');
+  return reply.code(500).send({ $: ['Internal server error. The incident has been logged.'] });
+}
+
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0];
+  return reply.code(404).send({ $: [`No endpoint ${request.method} ${path}.`] });
+}

@@ -1,0 +1,62 @@
+// The server process: logger, database, migrations, listen, graceful shutdown on SIGTERM/SIGINT.
+import type { FastifyServerOptions } from 'fastify';
+import { buildApp, redactUrl } from './app.ts';
+import type { Config } from './config.ts';
+import { describeUrl, openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { App } from './app-types.ts';
+
+export function loggerOptions(config: Readonly<Config>): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'token', 'apiKey'], censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; id: string; ip?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+    },
+  };
+}
+
+export interface RunningServer { app: App; url: string; close(): Promise<void> }
+
+export interface StartOptions {
+  /** Runs after migrations, before listening (demo set-up). Its lines are printed after the listen line. */
+  beforeListen?: (app: App) => Promise<string[]>;
+  print?: (line: string) => void;
+}
+
+export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
+  const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const database = openDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
+  const { applied } = await migrateToLatest(database);
+  const app = await buildApp({ database, config, logger: loggerOptions(config) });
+  const extra = options.beforeListen ? await options.beforeListen(app) : [];
+  const address = await app.listen({ port: config.port, host: config.host });
+  const base = address.replace('[::1]', 'localhost');
+  print(`wohnapi listening on ${base}`);
+  print(`  database: ${database.dialect} ${describeUrl(config.databaseUrl)}${applied.length ? ` (applied ${applied.length} migration(s))` : ''}`);
+  print(`  API:      ${base}/service/v1.2/...  (also ${base}/openwowi/...)`);
+  print(`  login:    POST ${base}/oauth2/token (grant_type=password)`);
+  print(`  docs:     ${base}/docs   OpenAPI: ${base}/service/openapi.json`);
+  print(`  health:   ${base}/health/ready   metrics: ${base}/metrics`);
+  for (const line of extra) print(line);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close(); // stops accepting, lets in-flight requests finish
+      await database.close();
+    })());
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      close().then(
+        () => process.exit(0),
+        (err) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+  return { app, url: base, close };
+}

@@ -1,0 +1,160 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { DIALECTS } from './helpers/db.ts';
+import { bearer, testApp, tokenRequest, type TestApp } from './helpers/app.ts';
+import { PROBE_URL, registerProbe } from './helpers/probe-route.ts';
+import { disableUser, setPassword, addUser } from '../src/auth/users.ts';
+import { revokeApiKey } from '../src/auth/api-keys.ts';
+import { PERMISSIONS } from '../src/auth/permissions.ts';
+
+for (const dialect of DIALECTS) {
+  describe(`authentication [${dialect}]`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await testApp(dialect, { LOGIN_MAX_FAILURES: '3', LOGIN_LOCK_SECONDS: '60' }, registerProbe);
+      await t.database.db.insertInto('company_codes').values([{ id: 1, code: '1000', name: 'A' }, { id: 2, code: '2000', name: 'B' }]).execute();
+    });
+    after(() => t.close());
+
+    const get = (token?: string, url = PROBE_URL) => t.app.inject({ url, headers: token ? bearer(token) : {} });
+
+    it('password grant answers the RFC 6749 fields with Cache-Control: no-store', async () => {
+      await addUser(t.database.db, { name: 'alice', password: 'alice-secret', permissions: [PERMISSIONS.runningCostRead] });
+      const res = await tokenRequest(t.app, { grant_type: 'password', username: 'alice', password: 'alice-secret' });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['cache-control'], 'no-store');
+      const body = res.json();
+      assert.equal(body.token_type, 'bearer');
+      assert.equal(body.expires_in, 3600);
+      assert.match(body.access_token, /^[A-Za-z0-9_-]{43}$/);
+      assert.match(body.refresh_token, /^[A-Za-z0-9_-]{43}$/);
+      assert.equal((await get(body.access_token)).statusCode, 200);
+      // also answered under /service/oauth2/token
+      const again = await tokenRequest(t.app, { grant_type: 'password', username: 'alice', password: 'alice-secret' }, '/service/oauth2/token');
+      assert.equal(again.statusCode, 200);
+    });
+
+    it('unknown user and wrong password get byte-identical answers', async () => {
+      await addUser(t.database.db, { name: 'bob', password: 'bob-secret1', permissions: [] });
+      const wrong = await tokenRequest(t.app, { grant_type: 'password', username: 'bob', password: 'nope-nope' });
+      const unknown = await tokenRequest(t.app, { grant_type: 'password', username: 'nobody', password: 'nope-nope' });
+      assert.equal(wrong.statusCode, 400);
+      assert.equal(unknown.statusCode, 400);
+      assert.equal(wrong.body, unknown.body);
+      assert.equal(wrong.json().error, 'invalid_grant');
+      const strip = (h: Record<string, unknown>) => Object.keys(h).filter((k) => !['date', 'x-request-id'].includes(k)).sort().map((k) => `${k}:${String(h[k])}`);
+      assert.deepEqual(strip(wrong.headers), strip(unknown.headers));
+    });
+
+    it('rejects malformed token requests with RFC 6749 errors', async () => {
+      const json = await t.app.inject({ method: 'POST', url: '/oauth2/token', payload: { grant_type: 'password', username: 'alice', password: 'alice-secret' } });
+      assert.equal(json.statusCode, 400);
+      assert.equal(json.json().error, 'invalid_request');
+      const missing = await tokenRequest(t.app, { grant_type: 'password', username: 'alice' });
+      assert.deepEqual([missing.statusCode, missing.json().error], [400, 'invalid_request']);
+      const noGrant = await tokenRequest(t.app, { username: 'alice' });
+      assert.deepEqual([noGrant.statusCode, noGrant.json().error], [400, 'invalid_request']);
+      const repeated = await t.app.inject({ method: 'POST', url: '/oauth2/token', payload: 'grant_type=password&username=alice&username=bob&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      assert.deepEqual([repeated.statusCode, repeated.json().error], [400, 'invalid_request']);
+      assert.match(repeated.json().error_description, /username/);
+      const unsupported = await tokenRequest(t.app, { grant_type: 'client_credentials' });
+      assert.deepEqual([unsupported.statusCode, unsupported.json().error], [400, 'unsupported_grant_type']);
+    });
+
+    it('throttles repeated failed logins for one user name with 429 and Retry-After', async () => {
+      await addUser(t.database.db, { name: 'carol', password: 'carol-secret', permissions: [] });
+      for (let i = 0; i < 3; i++) {
+        assert.equal((await tokenRequest(t.app, { grant_type: 'password', username: 'carol', password: 'wrong-one' })).statusCode, 400);
+      }
+      const locked = await tokenRequest(t.app, { grant_type: 'password', username: 'carol', password: 'carol-secret' });
+      assert.equal(locked.statusCode, 429);
+      assert.ok(Number(locked.headers['retry-after']) > 0);
+      t.clock.advance(61);
+      assert.equal((await tokenRequest(t.app, { grant_type: 'password', username: 'carol', password: 'carol-secret' })).statusCode, 200);
+    });
+
+    it('refresh tokens rotate, and reusing an old one revokes the family', async () => {
+      await addUser(t.database.db, { name: 'dave', password: 'dave-secret', permissions: [PERMISSIONS.runningCostRead] });
+      const first = (await tokenRequest(t.app, { grant_type: 'password', username: 'dave', password: 'dave-secret' })).json();
+      const second = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+      assert.equal(second.statusCode, 200);
+      const rotated = second.json();
+      assert.notEqual(rotated.refresh_token, first.refresh_token);
+      assert.equal((await get(rotated.access_token)).statusCode, 200);
+      const replay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+      assert.deepEqual([replay.statusCode, replay.json().error], [400, 'invalid_grant']);
+      assert.equal((await get(rotated.access_token)).statusCode, 401, 'family revoked');
+      assert.equal((await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: rotated.refresh_token })).statusCode, 400);
+    });
+
+    it('401 with WWW-Authenticate and no body for missing, malformed, garbage and expired tokens', async () => {
+      const none = await get();
+      assert.equal(none.statusCode, 401);
+      assert.equal(none.body, '');
+      assert.match(String(none.headers['www-authenticate']), /^Bearer/);
+      assert.doesNotMatch(String(none.headers['www-authenticate']), /invalid_token/);
+      const basic = await t.app.inject({ url: PROBE_URL, headers: { authorization: 'Basic YTpi' } });
+      assert.equal(basic.statusCode, 401);
+      const garbage = await get('garbage-token');
+      assert.equal(garbage.statusCode, 401);
+      assert.equal(garbage.body, '');
+      assert.match(String(garbage.headers['www-authenticate']), /error="invalid_token"/);
+      const token = await t.login();
+      assert.equal((await get(token)).statusCode, 200);
+      t.clock.advance(3601);
+      const expired = await get(token);
+      assert.equal(expired.statusCode, 401);
+      assert.match(String(expired.headers['www-authenticate']), /error="invalid_token"/);
+    });
+
+    it('refuses a token in the query string', async () => {
+      const token = await t.login();
+      const res = await t.app.inject({ url: `${PROBE_URL}?access_token=${token}` });
+      assert.equal(res.statusCode, 401);
+      const both = await t.app.inject({ url: `${PROBE_URL}?access_token=${token}`, headers: bearer(token) });
+      assert.equal(both.statusCode, 401);
+    });
+
+    it("ends a user's tokens when it is disabled or its password changes", async () => {
+      const tokenA = await t.login({ name: 'erin' });
+      assert.equal((await get(tokenA)).statusCode, 200);
+      await setPassword(t.database.db, 'erin', 'a new password');
+      assert.equal((await get(tokenA)).statusCode, 401);
+      const tokenB = await t.login({ name: 'frank' });
+      await disableUser(t.database.db, 'frank');
+      assert.equal((await get(tokenB)).statusCode, 401);
+      const login = await tokenRequest(t.app, { grant_type: 'password', username: 'frank', password: 'correct horse battery' });
+      assert.equal(login.statusCode, 400);
+    });
+
+    it('403 with an error map when a permission is missing', async () => {
+      const token = await t.login({ permissions: [PERMISSIONS.projectEdit] });
+      const res = await get(token);
+      assert.equal(res.statusCode, 403);
+      assert.match(res.json().$[0], /Umlageabrechnung-lesen/);
+    });
+
+    it('API keys scope ledgers; unknown or revoked keys get 401; required keys must be present', async () => {
+      const token = await t.login();
+      const one = await t.apiKey([2], 'ledger-two');
+      const all = await t.apiKey('all');
+      assert.equal((await get(token, `${PROBE_URL}?apiKey=${one}`)).json()[0].Scope, '2');
+      assert.equal((await get(token, `${PROBE_URL}?apiKey=${all}`)).json()[0].Scope, 'all');
+      assert.equal((await get(token)).json()[0].Scope, 'all');
+      assert.equal((await get(token, `${PROBE_URL}?apiKey=wk_unknown`)).statusCode, 401);
+      assert.equal((await get(token, `${PROBE_URL}/WithKey`)).statusCode, 401);
+      assert.equal((await get(token, `${PROBE_URL}/WithKey?apiKey=${all}`)).statusCode, 200);
+      await revokeApiKey(t.database.db, 'ledger-two');
+      assert.equal((await get(token, `${PROBE_URL}?apiKey=${one}`)).statusCode, 401);
+      const stored = await t.database.db.selectFrom('api_keys').select('key_hash').execute();
+      assert.ok(stored.every((k) => !k.key_hash.includes(one) && /^[0-9a-f]{64}$/.test(k.key_hash)));
+    });
+
+    it("narrows a key's ledgers to the user's own grant", async () => {
+      const token = await t.login({ ledgers: [1] });
+      assert.equal((await get(token)).json()[0].Scope, '1');
+      const both = await t.apiKey([1, 2]);
+      assert.equal((await get(token, `${PROBE_URL}?apiKey=${both}`)).json()[0].Scope, '1');
+    });
+  });
+}

@@ -1,0 +1,100 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { promisify } from 'node:util';
+import { DIALECTS, createEmptyDatabaseUrl } from './helpers/db.ts';
+import { envExample } from '../src/config.ts';
+
+const exec = promisify(execFile);
+const BIN = new URL('../bin/wohnapi.js', import.meta.url).pathname;
+
+async function cli(args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+for (const dialect of DIALECTS) {
+  describe(`CLI [${dialect}]`, () => {
+    let env: Record<string, string>;
+    let remove: () => Promise<void>;
+    before(async () => {
+      const db = await createEmptyDatabaseUrl(dialect);
+      env = { DATABASE_URL: db.url };
+      remove = db.remove;
+      const migrated = await cli(['migrate'], env);
+      assert.equal(migrated.code, 0, migrated.stderr);
+      assert.match(migrated.stdout, /applied \d+ migration/);
+    });
+    after(() => remove());
+
+    it('user add, list, disable, passwd', async () => {
+      const add = await cli(['user', 'add', 'ops', '--password', 'long enough', '--permission', 'Mietenbuchhaltung-lesen', '--permission', 'Web Hook'], env);
+      assert.equal(add.code, 0, add.stderr);
+      const dup = await cli(['user', 'add', 'ops', '--password', 'long enough'], env);
+      assert.equal(dup.code, 1);
+      assert.match(dup.stderr, /^wohnapi: error: user 'ops' already exists\n$/);
+      const badPerm = await cli(['user', 'add', 'x', '--password', 'long enough', '--permission', 'Root'], env);
+      assert.equal(badPerm.code, 1);
+      assert.match(badPerm.stderr, /unknown permission\(s\): Root/);
+      const list = await cli(['user', 'list'], env);
+      assert.match(list.stdout, /^ops\tactive\tall\tMietenbuchhaltung-lesen, Web Hook$/m);
+      assert.equal((await cli(['user', 'passwd', 'ops', '--password', 'another one'], env)).code, 0);
+      assert.equal((await cli(['user', 'disable', 'ops'], env)).code, 0);
+      assert.match((await cli(['user', 'list'], env)).stdout, /^ops\tdisabled/m);
+      const missing = await cli(['user', 'disable', 'ghost'], env);
+      assert.deepEqual([missing.code, missing.stderr], [1, "wohnapi: error: no user 'ghost'\n"]);
+    });
+
+    it('apikey create prints the key alone on the last line; list never shows it; revoke', async () => {
+      const created = await cli(['apikey', 'create', '--name', 'partner', '--all-ledgers'], env);
+      assert.equal(created.code, 0, created.stderr);
+      const lines = created.stdout.trimEnd().split('\n');
+      const key = lines[lines.length - 1];
+      assert.match(key, /^wk_[A-Za-z0-9_-]{43}$/);
+      const list = await cli(['apikey', 'list'], env);
+      assert.match(list.stdout, /^partner\tall\t\d{4}-\d\d-\d\dT[^\t]+\tactive$/m);
+      assert.ok(!list.stdout.includes(key));
+      const neither = await cli(['apikey', 'create', '--name', 'other'], env);
+      assert.equal(neither.code, 1);
+      assert.match(neither.stderr, /--ledger/);
+      const unknownLedger = await cli(['apikey', 'create', '--name', 'other', '--ledger', '999'], env);
+      assert.equal(unknownLedger.code, 1);
+      assert.match(unknownLedger.stderr, /unknown company code id\(s\): 999/);
+      assert.equal((await cli(['apikey', 'revoke', 'partner'], env)).code, 0);
+      assert.match((await cli(['apikey', 'list'], env)).stdout, /^partner\tall\t\S+\trevoked$/m);
+      assert.equal((await cli(['apikey', 'revoke', 'partner'], env)).code, 1);
+    });
+  });
+}
+
+describe('CLI without a database', () => {
+  it('--help on every command', async () => {
+    for (const args of [[], ['serve'], ['migrate'], ['user'], ['user', 'add'], ['user', 'list'], ['user', 'disable'], ['user', 'passwd'], ['apikey'], ['apikey', 'create'], ['apikey', 'list'], ['apikey', 'revoke']]) {
+      const res = await cli([...args, '--help'], {});
+      assert.equal(res.code, 0, args.join(' '));
+      assert.match(res.stdout, /^Usage: wohnapi/, args.join(' '));
+    }
+  });
+
+  it('a bad configuration value exits non-zero with one line naming the variable', async () => {
+    const res = await cli(['serve'], { PORT: 'abc' });
+    assert.equal(res.code, 1);
+    assert.equal(res.stderr, 'wohnapi: error: Invalid configuration: PORT="abc" (TCP port the HTTP server listens on)\n');
+  });
+
+  it('an unknown command exits non-zero', async () => {
+    const res = await cli(['frobnicate'], {});
+    assert.notEqual(res.code, 0);
+    assert.match(res.stderr, /unknown command/);
+  });
+
+  it('.env.example lists every variable with its default', () => {
+    assert.equal(fs.readFileSync(new URL('../.env.example', import.meta.url), 'utf8'), envExample());
+  });
+});

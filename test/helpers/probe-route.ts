@@ -1,0 +1,30 @@
+// A protected route used only by the foundation tests, before (and independently of) the interface's areas.
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../src/app-types.ts';
+import { PERMISSIONS } from '../../src/auth/permissions.ts';
+import { PagingQuery, errorResponses, WireObject } from '../../src/http/schemas.ts';
+
+export const PROBE_URL = '/service/v1.2/Probe/Items';
+
+export async function registerProbe(app: App): Promise<void> {
+  for (const [apiKey, method] of [['optional', 'GET'], ['required', 'GET'], ['optional', 'POST']] as const) {
+    app.route({
+      method,
+      url: apiKey === 'required' ? `${PROBE_URL}/WithKey` : PROBE_URL,
+      config: { auth: { permissions: [PERMISSIONS.runningCostRead], apiKey } },
+      schema: {
+        querystring: Type.Object(PagingQuery),
+        ...(method === 'POST' ? { body: Type.Object({ Name: Type.String(), Count: Type.Integer(), Items: Type.Optional(Type.Array(Type.Integer())) }, { additionalProperties: false }) } : {}),
+        response: {
+          200: Type.Array(WireObject({ Id: Type.Integer(), Name: Type.String(), Nested: WireObject({ Code: Type.String() }), Scope: Type.String() })),
+          ...errorResponses,
+        },
+      },
+      handler: async (request) => {
+        const q = request.query as { limit: number; offset: number };
+        const scope = request.scope.all ? 'all' : request.scope.ids.join(',');
+        return [{ Id: q.limit * 1000 + q.offset, Name: null, Nested: { Code: null }, Scope: scope }];
+      },
+    });
+  }
+}

@@ -1,0 +1,119 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { DIALECTS } from './helpers/db.ts';
+import { bearer, testApp, type TestApp } from './helpers/app.ts';
+import { PROBE_URL, registerProbe } from './helpers/probe-route.ts';
+import { loadConfig, ConfigError } from '../src/config.ts';
+
+for (const dialect of DIALECTS) {
+  describe(`request machinery [${dialect}]`, () => {
+    let t: TestApp;
+    let token: string;
+    before(async () => {
+      t = await testApp(dialect, {}, registerProbe);
+      token = await t.login();
+    });
+    after(() => t.close());
+    const get = (query: string, headers: Record<string, string> = {}) => t.app.inject({ url: `${PROBE_URL}${query}`, headers: { ...bearer(token), ...headers } });
+
+    it('limit defaults to 20 and offset to 0', async () => {
+      const res = await get('');
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.json()[0].Id, 20 * 1000 + 0);
+      assert.equal((await get('?limit=100&offset=7')).json()[0].Id, 100 * 1000 + 7);
+    });
+
+    for (const [query, key, value] of [
+      ['?limit=0', 'limit', "'0'"], ['?limit=101', 'limit', "'101'"], ['?limit=-1', 'limit', "'-1'"], ['?limit=abc', 'limit', "'abc'"],
+      ['?limit=2147483648', 'limit', "'2147483648'"], ['?offset=-1', 'offset', "'-1'"], ['?offset=2147483648', 'offset', "'2147483648'"],
+      ['?limit=1.5', 'limit', "'1.5'"], ['?limit=1&limit=2', 'limit', "'1,2'"], ['?showNullValues=maybe', 'showNullValues', "'maybe'"],
+    ] as const) {
+      it(`400 with an error map for ${query}`, async () => {
+        const res = await get(query);
+        assert.equal(res.statusCode, 400);
+        const body = res.json();
+        assert.deepEqual(Object.keys(body), [key]);
+        assert.ok(body[key][0].includes(value), `message names the value: ${body[key][0]}`);
+      });
+    }
+
+    it('ignores unknown query parameters', async () => {
+      assert.equal((await get('?whatever=1&limit=5')).statusCode, 200);
+    });
+
+    it('leaves null properties out at every depth unless showNullValues=true', async () => {
+      assert.deepEqual(Object.keys((await get('')).json()[0]).sort(), ['Id', 'Nested', 'Scope']);
+      assert.deepEqual((await get('')).json()[0].Nested, {});
+      const shown = (await get('?showNullValues=true')).json()[0];
+      assert.equal(shown.Name, null);
+      assert.deepEqual(shown.Nested, { Code: null });
+    });
+
+    it('offers application/json, text/json and text/plain', async () => {
+      assert.match(String((await get('')).headers['content-type']), /^application\/json/);
+      assert.match(String((await get('', { accept: 'text/json' })).headers['content-type']), /^text\/json/);
+      const plain = await get('', { accept: 'text/plain' });
+      assert.match(String(plain.headers['content-type']), /^text\/plain/);
+      assert.equal(JSON.parse(plain.body)[0].Id, 20000);
+    });
+
+    it('matches paths case-insensitively', async () => {
+      assert.equal((await t.app.inject({ url: PROBE_URL.toLowerCase(), headers: bearer(token) })).statusCode, 200);
+    });
+
+    it('body errors: malformed JSON, wrong type, unknown property, missing property, wrong content type, too large', async () => {
+      const post = (payload: string, type = 'application/json') =>
+        t.app.inject({ method: 'POST', url: PROBE_URL, payload, headers: { ...bearer(token), 'content-type': type } });
+      const malformed = await post('{"Name": ');
+      assert.equal(malformed.statusCode, 400);
+      assert.ok(malformed.json().$[0].length > 0);
+      const wrong = await post(JSON.stringify({ Name: 'x', Count: 'three', Items: [1, 'two'] }));
+      assert.equal(wrong.statusCode, 400);
+      assert.match(wrong.json().Count[0], /'three'/);
+      assert.match(wrong.json()['Items[1]'][0], /'two'/);
+      const unknown = await post(JSON.stringify({ name: 'x', Name: 'x', Count: 1 }));
+      assert.equal(unknown.statusCode, 400);
+      assert.match(unknown.json().name[0], /Unknown property/);
+      const missing = await post(JSON.stringify({ Name: 'x' }));
+      assert.deepEqual(missing.json(), { Count: ['Count is required.'] });
+      const xml = await post('<a/>', 'application/xml');
+      assert.equal(xml.statusCode, 400);
+      assert.ok(xml.json().$);
+      const big = await post(JSON.stringify({ Name: 'x'.repeat(2 * 1024 * 1024), Count: 1 }));
+      assert.equal(big.statusCode, 413);
+      assert.ok(big.json().$[0].includes('limit'));
+    });
+
+    it('404 with an error map for an unknown route', async () => {
+      const res = await t.app.inject({ url: '/service/v1.2/Nope', headers: bearer(token) });
+      assert.equal(res.statusCode, 404);
+      assert.match(res.json().$[0], /Nope/);
+    });
+
+    it('health, metrics and the OpenAPI document', async () => {
+      assert.deepEqual((await t.app.inject({ url: '/health/live' })).json(), { status: 'ok' });
+      assert.deepEqual((await t.app.inject({ url: '/health/ready' })).json(), { status: 'ok', database: dialect });
+      const metrics = await t.app.inject({ url: '/metrics' });
+      assert.match(metrics.body, /http_requests_total\{method="GET",route="\/service\/v1.2\/Probe\/Items",status="200"\}/);
+      assert.match(metrics.body, /http_request_duration_seconds_bucket/);
+      const doc = (await t.app.inject({ url: '/service/openapi.json' })).json();
+      assert.equal(doc.openapi, '3.0.3');
+      assert.ok(doc.paths['/oauth2/token']);
+      assert.ok(!Object.keys(doc.paths).some((p) => p.startsWith('/openwowi')));
+      const docs = await t.app.inject({ url: '/docs/' });
+      assert.equal(docs.statusCode, 200);
+      assert.match(docs.body, /swagger/i);
+    });
+  });
+}
+
+describe('configuration', () => {
+  it('fails fast with a message naming the variable', () => {
+    assert.throws(() => loadConfig({ PORT: 'abc' }), (e: Error) => e instanceof ConfigError && /PORT/.test(e.message));
+    assert.throws(() => loadConfig({ PORT: '70000' }), /PORT/);
+    assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
+    assert.throws(() => loadConfig({ LOG_LEVEL: 'loud' }), /LOG_LEVEL/);
+    assert.equal(loadConfig({}).port, 8080);
+    assert.equal(loadConfig({}).databaseUrl, 'sqlite:./data/wohnapi.sqlite');
+  });
+});
