@@ -1,11 +1,14 @@
 // The interface's areas, each a folder with its routes. Registered under /service and, for clients of the
 // vendor interface, again under /openwowi (hidden from the OpenAPI document).
 import type { App } from './app-types.ts';
+import runningCostArea from './running-cost/index.ts';
+import projectsArea from './projects/index.ts';
+import rentAccountingArea from './rent-accounting/index.ts';
 
 type AreaPlugin = (app: App) => Promise<void>;
 
 /** Every area of the interface. Add an area here once; both prefixes get it. */
-const AREAS: AreaPlugin[] = [];
+const AREAS: AreaPlugin[] = [runningCostArea, projectsArea, rentAccountingArea];
 
 export const API_PREFIXES = ['/service', '/openwowi'] as const;
 
