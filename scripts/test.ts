@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startCluster, type PgCluster } from './pg-cluster.ts';
 
-/** Every *.test.ts below the given folders (Node 20's test runner does not expand globs). */
+/** Every *.test.ts in or below the given files and folders (Node 20's test runner does not expand globs). */
 function testFiles(dirs: string[]): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
@@ -15,11 +15,15 @@ function testFiles(dirs: string[]): string[] {
       else if (entry.name.endsWith('.test.ts')) found.push(p);
     }
   };
-  dirs.filter((d) => fs.existsSync(d)).forEach(walk);
+  for (const d of dirs.filter((x) => fs.existsSync(x))) {
+    if (fs.statSync(d).isDirectory()) walk(d);
+    else found.push(d);
+  }
   return found.sort();
 }
 
-const patterns = process.argv.slice(2).length ? process.argv.slice(2) : testFiles(['src', 'test']);
+// Arguments: test files or folders (default: src and test).
+const patterns = testFiles(process.argv.slice(2).length ? process.argv.slice(2) : ['src', 'test']);
 let cluster: PgCluster | undefined;
 const env = { ...process.env };
 if (!env.WOHNAPI_TEST_PG) {
