@@ -9,7 +9,7 @@ import type { App } from './app-types.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerResponseShaping } from './http/response.ts';
-import { registerAuthentication } from './auth/authenticate.ts';
+import { registerAuthentication, type Authenticator } from './auth/authenticate.ts';
 import tokenRoutes from './auth/token-route.ts';
 import healthRoutes from './ops/health.ts';
 import { registerMetrics } from './ops/metrics.ts';
@@ -22,6 +22,8 @@ export interface AppOptions {
   /** The server clock; tests move it. Defaults to config NOW or the real time. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** How API requests are authenticated; the default is the bearer token, permission and API-key check. */
+  authenticate?: Authenticator;
 }
 
 const SECRET_QUERY = /([?&](?:apiKey|access_token|refresh_token|password)=)[^&]*/gi;
@@ -59,7 +61,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return payload;
   });
 
-  registerAuthentication(app);
+  registerAuthentication(app, options.authenticate);
   registerResponseShaping(app);
   await registerOpenApi(app);
   registerMetrics(app);

@@ -1,7 +1,7 @@
 // The bearer check, permission check and API-key scoping of every API route (routes declare config.auth).
 // Order: 401 (credentials) before 403 (permission) before 400 (validation, which runs after this hook).
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../app-types.ts';
+import type { App, RouteAuth } from '../app-types.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { verifyAccessToken } from './tokens.ts';
 import { resolveApiKey } from './api-keys.ts';
@@ -13,37 +13,43 @@ function queryValue(request: FastifyRequest, name: string): unknown {
   return (request.query as Record<string, unknown> | undefined)?.[name];
 }
 
-export function registerAuthentication(app: App): void {
+/** Checks one request against its route's auth settings; sets request.principal, apiKey and scope, or throws. */
+export type Authenticator = (app: App, request: FastifyRequest, auth: RouteAuth) => Promise<void>;
+
+export function registerAuthentication(app: App, authenticate: Authenticator = bearerAuthentication): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('apiKey', null);
   app.decorateRequest('scope', null as never);
 
   app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config.auth;
-    if (!auth) return;
-    if (queryValue(request, 'access_token') !== undefined) {
-      throw unauthorized('invalid_request', 'Tokens in the query string are not accepted; use the Authorization header.');
-    }
-    const header = request.headers.authorization;
-    if (!header) throw unauthorized();
-    const match = BEARER.exec(header);
-    if (!match) throw unauthorized(/^Bearer\b/i.test(header) ? 'invalid_token' : undefined);
-    const principal = await verifyAccessToken(app.db, match[1], app.now());
-    if (!principal) throw unauthorized('invalid_token');
-    request.principal = principal;
-
-    const missing = auth.permissions.filter((p) => !principal.permissions.has(p));
-    if (missing.length) throw forbidden(`This endpoint needs the permission(s) ${missing.map((m) => `'${m}'`).join(', ')}.`);
-
-    const key = queryValue(request, 'apiKey');
-    if (key === undefined || key === '') {
-      if (auth.apiKey === 'required') throw unauthorized(undefined, 'The apiKey query parameter is required.');
-      request.scope = principal.userScope;
-      return;
-    }
-    const resolved = typeof key === 'string' ? await resolveApiKey(app.db, key) : undefined;
-    if (!resolved) throw unauthorized(undefined, 'The API key is unknown or revoked.');
-    request.apiKey = resolved;
-    request.scope = intersect(resolved.scope, principal.userScope);
+    if (auth) await authenticate(app, request, auth);
   });
 }
+
+export const bearerAuthentication: Authenticator = async (app, request, auth) => {
+  if (queryValue(request, 'access_token') !== undefined) {
+    throw unauthorized('invalid_request', 'Tokens in the query string are not accepted; use the Authorization header.');
+  }
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized();
+  const match = BEARER.exec(header);
+  if (!match) throw unauthorized(/^Bearer\b/i.test(header) ? 'invalid_token' : undefined);
+  const principal = await verifyAccessToken(app.db, match[1], app.now());
+  if (!principal) throw unauthorized('invalid_token');
+  request.principal = principal;
+
+  const missing = auth.permissions.filter((p) => !principal.permissions.has(p));
+  if (missing.length) throw forbidden(`This endpoint needs the permission(s) ${missing.map((m) => `'${m}'`).join(', ')}.`);
+
+  const key = queryValue(request, 'apiKey');
+  if (key === undefined || key === '') {
+    if (auth.apiKey === 'required') throw unauthorized(undefined, 'The apiKey query parameter is required.');
+    request.scope = principal.userScope;
+    return;
+  }
+  const resolved = typeof key === 'string' ? await resolveApiKey(app.db, key) : undefined;
+  if (!resolved) throw unauthorized(undefined, 'The API key is unknown or revoked.');
+  request.apiKey = resolved;
+  request.scope = intersect(resolved.scope, principal.userScope);
+};

@@ -1,0 +1,99 @@
+// Building blocks of the benchmark: child processes (CLI, server, load generators), RSS sampling, tables.
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import { promisify } from 'node:util';
+
+const execFileP = promisify(execFile);
+export const ROOT = new URL('..', import.meta.url).pathname;
+const BIN = `${ROOT}bin/wohnapi.js`;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Runs the real CLI; returns stdout; throws with stderr on a non-zero exit. */
+export async function cli(args: string[], env: Record<string, string>): Promise<string> {
+  const { stdout } = await execFileP(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+  return stdout;
+}
+
+export interface ServerProcess { child: ChildProcess; base: string; stop(): Promise<void> }
+
+/** Starts a process and waits until `ready(url)` answers true. */
+export async function startProcess(command: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(readyUrl);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error(`${command.join(' ')} did not become ready`);
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = await startProcess([BIN, 'serve'], { ...env, PORT: String(port), LOG_LEVEL: 'warn' }, `${base}/health/ready`);
+  return { child, base, stop: () => stopProcess(child) };
+}
+
+/** Samples a process's resident set size while `work` runs; returns the work's result and the peak in MB. */
+export async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
+  let peak = 0;
+  const sample = () => {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb / 1024);
+    } catch {
+      // process gone
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 50);
+  try {
+    const result = await work();
+    sample();
+    return { result, peakRssMb: Math.round(peak) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export interface LoadResult { rps: number; p50: number; p99: number; ok: number; non2xx?: number; errors: number }
+
+/** Runs a load generator script (bench/load.ts or bench/projects-load.ts) in its own process. */
+export async function runLoad(script: string, options: object): Promise<LoadResult> {
+  const { stdout } = await execFileP(process.execPath, ['--import', 'tsx', `${ROOT}bench/${script}`, JSON.stringify(options)], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(stdout.trim().split('\n').pop() as string) as LoadResult;
+}
+
+export function table(rows: Array<Record<string, string | number>>): string {
+  const cols = Object.keys(rows[0] ?? {});
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width[i])).join('  ');
+  return [line(cols), line(width.map((w) => '-'.repeat(w))), ...rows.map((r) => line(cols.map((c) => String(r[c]))))].join('\n');
+}

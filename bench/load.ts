@@ -1,0 +1,24 @@
+// Runs one autocannon load in its own process (so the load generator never shares a core's event loop with
+// the server) and prints the result as one JSON line. Usage: node --import tsx bench/load.ts '<json options>'
+import autocannon from 'autocannon';
+
+const opts = JSON.parse(process.argv[2]) as { url: string; paths?: string[]; connections: number; duration: number; method?: string; headers?: Record<string, string>; body?: string };
+const result = await autocannon({
+  url: opts.url,
+  connections: opts.connections,
+  duration: opts.duration,
+  method: opts.method,
+  headers: opts.headers,
+  body: opts.body,
+  requests: opts.paths?.map((path) => ({ path, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body })),
+});
+process.stdout.write(
+  `${JSON.stringify({
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  })}\n`,
+);
