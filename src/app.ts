@@ -1,6 +1,7 @@
 // Builds the Fastify application from its parts (database, config, clock). Tests register this; src/server.ts
 // owns the process (logger destination, listen, signals).
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import crypto from 'node:crypto';
 import type { Config } from './config.ts';
@@ -61,6 +62,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return payload;
   });
 
+  if (config.rateLimitPerMinute > 0) {
+    // Registered as an app-wide onRequest hook ahead of authentication, so floods are refused before any work.
+    await app.register(rateLimit, {
+      global: false,
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      allowList: (request) => request.url.startsWith('/health/'),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        message: `Too many requests: the limit is ${context.max} per minute; retry in ${Math.ceil(context.ttl / 1000)} s.`,
+      }),
+    });
+    app.addHook('onRequest', app.rateLimit());
+  }
   registerAuthentication(app, options.authenticate);
   registerResponseShaping(app);
   await registerOpenApi(app);

@@ -25,6 +25,7 @@ const VARIABLES = {
   LOGIN_MAX_FAILURES: [Int(1, 1000), '5', 'Failed logins for one user name before it is throttled'],
   LOGIN_LOCK_SECONDS: [Int(1, 86400), '300', 'How long a throttled user name must wait (Retry-After)'],
   BODY_LIMIT_BYTES: [Int(1024, 100 * 1024 * 1024), '1048576', 'Largest accepted request body (413 above it)'],
+  RATE_LIMIT_PER_MINUTE: [Int(0, 10_000_000), '0', 'Requests per minute per client address before 429 (0 = no limit)'],
   DB_POOL_SIZE: [Int(1, 100), '10', 'PostgreSQL connection pool size'],
   WEBHOOK_ALLOW_PRIVATE: [Bool, 'false', 'Allow webhook URLs on private/loopback addresses (tests, local dev)'],
   NOW: [Type.String({ pattern: '^$|^\\d{4}-\\d{2}-\\d{2}(T.*)?$' }), '', 'Override the server clock (tests, e.g. 2027-01-01)'],
@@ -43,6 +44,7 @@ export interface Config {
   loginLockSeconds: number;
   bodyLimit: number;
   dbPoolSize: number;
+  rateLimitPerMinute: number;
   webhookAllowPrivate: boolean;
   now: string;
 }
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     loginLockSeconds: Number(read(env, 'LOGIN_LOCK_SECONDS')),
     bodyLimit: Number(read(env, 'BODY_LIMIT_BYTES')),
     dbPoolSize: Number(read(env, 'DB_POOL_SIZE')),
+    rateLimitPerMinute: Number(read(env, 'RATE_LIMIT_PER_MINUTE')),
     webhookAllowPrivate: read(env, 'WEBHOOK_ALLOW_PRIVATE') === 'true',
     now: read(env, 'NOW'),
   });

@@ -117,3 +117,23 @@ describe('configuration', () => {
     assert.equal(loadConfig({}).databaseUrl, 'sqlite:./data/wohnapi.sqlite');
   });
 });
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After and an error map past RATE_LIMIT_PER_MINUTE', async () => {
+    const t = await testApp('sqlite', { RATE_LIMIT_PER_MINUTE: '3' }, registerProbe);
+    try {
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 4; i++) {
+        last = await t.app.inject({ url: PROBE_URL });
+        statuses.push(last.statusCode);
+      }
+      assert.deepEqual(statuses, [401, 401, 401, 429]);
+      assert.ok(Number(last!.headers['retry-after']) > 0);
+      assert.match(last!.json().$[0], /limit is 3 per minute/);
+      assert.equal((await t.app.inject({ url: '/health/live' })).statusCode, 200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -101,3 +101,18 @@ export function validationErrorMap(errors: ErrorObject[] | Array<Partial<ErrorOb
   if (Object.keys(map).length === 0) map.$ = ['The request is not valid.'];
   return map;
 }
+
+const bodyValidators = new WeakMap<object, ValidateFunction>();
+
+/**
+ * Validates a value against a body schema exactly as a route does (same Ajv, same messages) and returns the
+ * error map, or null when the value is valid. For commands that collect schema and rule errors in one 400.
+ */
+export function bodyErrors(schema: object, value: unknown): ErrorMap | null {
+  let validate = bodyValidators.get(schema);
+  if (!validate) {
+    validate = bodyAjv.compile(schema);
+    bodyValidators.set(schema, validate);
+  }
+  return validate(value) ? null : validationErrorMap(validate.errors ?? [], 'body');
+}

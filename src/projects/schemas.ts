@@ -1,0 +1,94 @@
+// Wire schemas of the AccountancyProjectEdit controller (v1.2): write bodies, id lists, parameters, responses.
+import { Type, type TProperties } from '@sinclair/typebox';
+import { ApiKeyParam, DateString, Int32, Nullable, PagingQuery, ShowNullValues, WireObject } from '../http/schemas.ts';
+
+const str = (description: string) => Type.String({ description });
+const day = (description: string) => DateString({ description: `${description}, YYYY-MM-DD` });
+const costRef = (what: string) => Int32({ description: `Id of an existing ${what}; 0 or null = none` });
+
+/** Every scalar property of a project (body and read-back), with its plain type. */
+const FIELDS = {
+  Name: str('Name of the project'),
+  Code: str('Code, unique within the ledger'),
+  ProjectManager: str('Project manager'),
+  Description: str('Description'),
+  CompanyCodeId: Int32({ description: 'Ledger (company code) of the project; required on create, not nullable' }),
+  ApplicationForDevelopmentScheduleDate: day('Schedule date'),
+  ApplicationForDevelopmentDeliveryDate: day('Delivery date'),
+  ApplicationForDevelopmentGrantDate: day('Grant date'),
+  ApplicationForDevelopmentValidTo: day('Valid to'),
+  ApplicationForDevelopmentFileReference: str('File reference'),
+  ApplicationForBuildingLicenseScheduleDate: day('Schedule date'),
+  ApplicationForBuildingLicenseDeliveryDate: day('Delivery date'),
+  ApplicationForBuildingLicenseGrantDate: day('Grant date'),
+  ApplicationForBuildingLicenseValidTo: day('Valid to'),
+  ApplicationForBuildingLicenseFileReference: str('File reference'),
+  ApplicationForBuildingLicenseReference: str('Reference'),
+  ProjectLifeTimeFrom: day('Start of the project; required on create, not nullable'),
+  ProjectLifeTimeTo: day('End of the project, not before ProjectLifeTimeFrom'),
+  CostCenterId: costRef('cost centre'),
+  CostUnitId: costRef('cost unit'),
+  CostTypeId: costRef('cost type'),
+};
+
+/** The six assignment arrays, in the order a create body applies them. */
+export const ARRAY_FIELDS = ['EconomicUnit', 'Building', 'Land', 'UseUnit', 'Budget', 'Loan'] as const;
+
+export type ScalarField = keyof typeof FIELDS;
+export type ArrayField = (typeof ARRAY_FIELDS)[number];
+export const SCALAR_FIELDS = Object.keys(FIELDS) as ScalarField[];
+/** Properties that may be absent but never null. */
+export const NOT_NULLABLE: ScalarField[] = ['CompanyCodeId', 'ProjectLifeTimeFrom'];
+/** Properties a create body must have. */
+export const REQUIRED_ON_CREATE: ScalarField[] = ['CompanyCodeId', 'ProjectLifeTimeFrom'];
+
+const bodyProperty = (name: ScalarField) => (NOT_NULLABLE.includes(name) ? FIELDS[name] : Nullable(FIELDS[name]));
+const idArray = (description: string) => Type.Array(Int32(), { description });
+
+const changeProperties: TProperties = {};
+for (const name of SCALAR_FIELDS) changeProperties[name] = Type.Optional(bodyProperty(name));
+
+const createProperties: TProperties = {};
+for (const name of SCALAR_FIELDS) createProperties[name] = REQUIRED_ON_CREATE.includes(name) ? bodyProperty(name) : Type.Optional(bodyProperty(name));
+for (const name of ARRAY_FIELDS) createProperties[name] = Type.Optional(Nullable(idArray(`Ids to assign: ${name}`)));
+
+export const ProjectChangeBody = Type.Object(changeProperties, {
+  additionalProperties: false,
+  description: 'Only the properties present are changed; null clears a nullable property. The six arrays are not accepted.',
+});
+
+export const ProjectCreateBody = Type.Object(createProperties, {
+  additionalProperties: false,
+  description: 'CompanyCodeId and ProjectLifeTimeFrom are required. The arrays are applied in dependency order, atomically.',
+});
+
+/** A body after its schema check: wire property name to value. */
+export type ProjectBody = Partial<Record<ScalarField | ArrayField, unknown>>;
+
+/** Body of the assign and remove endpoints: an array of ids, optional (absent, null or [] = nothing to do). */
+export const IdListBody = Type.Optional(Nullable(Type.Array(Int32(), { description: 'Ids (int32)' })));
+
+/** Per array name, the schema its ids are checked with, so errors are keyed `Building`, `Building[2]`. */
+export const ID_LIST_CHECKS = Object.fromEntries(
+  ARRAY_FIELDS.map((name) => [name, Type.Object({ [name]: Nullable(idArray('Ids')) })]),
+) as Record<ArrayField, object>;
+
+export const ProjectIdParams = Type.Object({ id: Int32({ description: 'Project id' }) });
+export const AssignmentParams = Type.Object({ projectId: Int32({ description: 'Project id' }) });
+
+export const WriteQuery = Type.Object({
+  apiKey: ApiKeyParam,
+  showNullValues: Type.Optional(ShowNullValues),
+});
+export const ReadOneQuery = Type.Object({ apiKey: Type.Optional(ApiKeyParam), showNullValues: Type.Optional(ShowNullValues) });
+export const ListQuery = Type.Object(PagingQuery);
+
+/** What every write endpoint answers. */
+export const ProjectRefResponse = WireObject({ Id: Type.Integer(), Code: Type.String(), Name: Type.String() });
+
+const responseProperties: TProperties = { Id: Type.Integer() };
+for (const name of SCALAR_FIELDS) responseProperties[name] = FIELDS[name];
+for (const name of ARRAY_FIELDS) responseProperties[name] = Type.Array(Type.Integer(), { description: 'Assigned ids, ascending' });
+
+/** The read-back: Id, every property of the create body under the same name, the six arrays of assigned ids. */
+export const ProjectResponse = WireObject(responseProperties);

@@ -1,0 +1,124 @@
+// The one generic read path of every rent-accounting endpoint: an Endpoint descriptor says which rows, what
+// else a page needs (one query per related table) and how a row looks on the wire; this module registers the
+// route, answers pages, and streams version 1.0's complete lists.
+import { Readable } from 'node:stream';
+import { Type, type TProperties } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import type { App } from '../app-types.ts';
+import type { Executor } from '../db/database.ts';
+import type { LedgerScope } from '../auth/ledger-scope.ts';
+import { PERMISSIONS } from '../auth/permissions.ts';
+import { WireObject, errorResponses } from '../http/schemas.ts';
+import { stripNulls } from '../http/response.ts';
+import { querySchema, type ApiVersion, type FilterName, type Filters, type ListQuery } from './params.ts';
+
+/** Which rows of the filtered, Id-ordered list: after a known Id (keyset), then offset, then limit. */
+export interface Window {
+  afterId?: number;
+  offset: number;
+  limit: number;
+}
+
+export interface Endpoint<R extends { id: number } = any, L = any> {
+  version: ApiVersion;
+  /** Below the version, e.g. 'RentAccounting/ContractAgreement/IndexRentalAgreement'. */
+  path: string;
+  summary: string;
+  description?: string;
+  filters: FilterName[];
+  /** Properties of the wire object (the response schema). */
+  fields: TProperties;
+  /** The rows of the window, filtered and scoped in the database, ordered by id. */
+  rows(db: Executor, filters: Filters, scope: LedgerScope, window: Window): Promise<R[]>;
+  /** What the presenter needs besides the rows, for all of them at once (one query per related table). */
+  related(db: Executor, rows: R[]): Promise<L>;
+  present(row: R, related: L): Record<string, unknown>;
+}
+
+export const DEFAULT_LIMIT = 20;
+/** Rows per chunk of a streamed answer: one query for the rows and one per related table per chunk. */
+export const STREAM_CHUNK = 500;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** One page (or chunk) presented, plus the Id of its last row for the next keyset window. */
+export async function readWindow(db: Executor, ep: Endpoint, filters: Filters, scope: LedgerScope, window: Window) {
+  const rows = await ep.rows(db, filters, scope, window);
+  if (rows.length === 0) return { items: [], lastId: undefined };
+  const related = await ep.related(db, rows);
+  return { items: rows.map((r) => ep.present(r, related)), lastId: rows[rows.length - 1].id as number };
+}
+
+/** The endpoint's own filters (unknown query parameters stay in the query unvalidated; they must not filter). */
+function filtersOf(ep: Endpoint, q: ListQuery): Filters {
+  const out: Record<string, unknown> = {};
+  for (const name of ep.filters) if (q[name] !== undefined) out[name] = q[name];
+  return out as Filters;
+}
+
+/** The complete list in chunks: the first chunk after `offset`, then keyset windows (id > last) of STREAM_CHUNK. */
+async function* chunks(db: Executor, ep: Endpoint, q: ListQuery, scope: LedgerScope): AsyncGenerator<Record<string, unknown>[]> {
+  const filters = filtersOf(ep, q);
+  let window: Window = { offset: q.offset, limit: STREAM_CHUNK };
+  while (true) {
+    const { items, lastId } = await readWindow(db, ep, filters, scope, window);
+    if (items.length > 0) yield items;
+    if (items.length < STREAM_CHUNK || lastId === undefined) return;
+    window = { afterId: lastId, offset: 0, limit: STREAM_CHUNK };
+  }
+}
+
+/** A JSON array written piece by piece: one string per chunk, nulls left out unless showNullValues. */
+async function* jsonArray(first: IteratorResult<Record<string, unknown>[]>, rest: AsyncGenerator<Record<string, unknown>[]>, showNulls: boolean) {
+  let separator = '[';
+  let next = first;
+  while (!next.done) {
+    let text = '';
+    for (const item of next.value) {
+      text += separator + JSON.stringify(showNulls ? item : stripNulls(item));
+      separator = ',';
+    }
+    yield text;
+    next = await rest.next();
+  }
+  yield separator === '[' ? '[]' : ']';
+}
+
+/**
+ * Streams the complete list with constant memory. The first chunk is read before the status is sent, so a failing
+ * query still answers 500 with an error map; later chunks are read as the client consumes the body (backpressure).
+ */
+async function streamAll(reply: FastifyReply, db: Executor, ep: Endpoint, q: ListQuery, scope: LedgerScope) {
+  const rest = chunks(db, ep, q, scope);
+  const first = await rest.next();
+  const body = Readable.from(jsonArray(first, rest, q.showNullValues === true), { objectMode: true, highWaterMark: 1 });
+  return reply.type(JSON_TYPE).send(body);
+}
+
+function describe(ep: Endpoint): string {
+  const paging = ep.version === '1.0'
+    ? 'Without `limit` the complete list is returned (streamed); with `limit` (1..100) and `offset` one page. '
+    : 'Paged with `limit` (1..100, default 20) and `offset`. ';
+  return `${ep.description ?? ep.summary} ${paging}Ordered by Id. Null properties are left out unless showNullValues=true.`;
+}
+
+export function registerEndpoint(app: App, ep: Endpoint): void {
+  app.route({
+    method: 'GET',
+    url: `/v${ep.version}/${ep.path}`,
+    config: { auth: { permissions: [PERMISSIONS.rentAccountingRead], apiKey: 'optional' } },
+    schema: {
+      tags: ['RentAccounting'],
+      summary: ep.summary,
+      description: describe(ep),
+      querystring: querySchema(ep.version, ep.filters),
+      response: { 200: Type.Array(WireObject(ep.fields)), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const q = request.query as ListQuery;
+      if (ep.version === '1.0' && q.limit === undefined) return streamAll(reply, app.db, ep, q, request.scope);
+      const { items } = await readWindow(app.db, ep, filtersOf(ep, q), request.scope, { offset: q.offset, limit: q.limit ?? DEFAULT_LIMIT });
+      return items;
+    },
+  });
+}
