@@ -22,6 +22,8 @@ export interface RouteAuth {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /** Serve repeated GETs from the page cache (src/http/page-cache.ts). */
+    cache?: boolean;
   }
   interface FastifyInstance {
     db: Kysely<DB>;

@@ -10,6 +10,7 @@ import type { App } from './app-types.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerResponseShaping } from './http/response.ts';
+import { registerPageCache } from './http/page-cache.ts';
 import { registerAuthentication, type Authenticator } from './auth/authenticate.ts';
 import tokenRoutes from './auth/token-route.ts';
 import healthRoutes from './ops/health.ts';
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   registerAuthentication(app, options.authenticate);
   registerResponseShaping(app);
+  registerPageCache(app, config.pageCacheMb * 1024 * 1024);
   await registerOpenApi(app);
   registerMetrics(app);
   await app.register(healthRoutes);

@@ -12,6 +12,8 @@ export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
   url: string;
+  /** Changes whenever a change to the read model commits, from this or any other process (see page-cache.ts). */
+  dataVersion(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -31,11 +33,17 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', url, close: () => db.destroy() };
+    // data_version moves on with commits of other connections, total_changes() with this connection's writes.
+    const version = sqlite.prepare('SELECT (SELECT data_version FROM pragma_data_version) || \'.\' || total_changes()').pluck();
+    return { db, dialect: 'sqlite', url, dataVersion: async () => String(version.get()), close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', url, close: () => db.destroy() };
+  const dataVersion = async () => {
+    const row = await db.selectFrom('data_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+    return String(row.version);
+  };
+  return { db, dialect: 'postgres', url, dataVersion, close: () => db.destroy() };
 }
 
 /** For migrations, which are written against Kysely<any>. */

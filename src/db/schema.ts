@@ -379,7 +379,11 @@ export interface ProjectUseUnitsTable { project_id: number; use_unit_id: number 
 export interface ProjectBudgetsTable { project_id: number; budget_id: number }
 export interface ProjectLoansTable { project_id: number; loan_id: number }
 
+/** PostgreSQL only: moved on by triggers whenever the read model changes (migration 2026112203). */
+export interface DataVersionTable { id: number; version: number }
+
 export interface DB {
+  data_version: DataVersionTable;
   company_codes: CompanyCodesTable;
   users: UsersTable;
   user_permissions: UserPermissionsTable;
