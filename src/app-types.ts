@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { WriteQueue } from './db/write-queue.ts';
 import type { DB } from './db/schema.ts';
 import type { Permission } from './auth/permissions.ts';
 import type { Principal } from './auth/tokens.ts';
@@ -30,6 +31,8 @@ declare module 'fastify' {
     database: Database;
     config: Readonly<Config>;
     now(): Date;
+    /** Runs a write command atomically and durably (group commit on SQLite). */
+    writes: WriteQueue;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import crypto from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { WriteQueue } from './db/write-queue.ts';
 import type { App } from './app-types.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -55,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('now', now);
+  app.decorate('writes', new WriteQueue(database));
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
