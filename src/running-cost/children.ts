@@ -30,7 +30,7 @@ export async function groupUseUnits(db: Executor, groupIds: number[]): Promise<B
     .select(['x.allocation_group_id as parent', 'u.id', 'u.use_unit_number'])
     .where('x.allocation_group_id', 'in', unique(groupIds))
     .orderBy('x.allocation_group_id')
-    .orderBy('u.id')
+    .orderBy('x.use_unit_id')
     .execute();
   return byParent(rows);
 }
