@@ -36,7 +36,7 @@ const includesOf = (q: { includeUseUnits?: boolean; includeCostTypes?: boolean; 
 
 export default async function runningCostArea(app: App): Promise<void> {
   app.get(`${BASE}/DistributionPeriods`, {
-    config: { auth: AUTH },
+    config: { auth: AUTH, cache: true },
     schema: {
       tags,
       summary: 'Distribution periods',
@@ -50,7 +50,7 @@ export default async function runningCostArea(app: App): Promise<void> {
   });
 
   app.get(`${BASE}/AllocationGroups`, {
-    config: { auth: AUTH },
+    config: { auth: AUTH, cache: true },
     preValidation: allocationGroupsWithdrawal(() => app.now()),
     schema: {
       tags,
@@ -76,7 +76,7 @@ export default async function runningCostArea(app: App): Promise<void> {
   });
 
   app.get(`${BASE}/AllocationGroupBases`, {
-    config: { auth: AUTH },
+    config: { auth: AUTH, cache: true },
     schema: {
       tags,
       summary: 'Allocation-group bases (allocation groups with their cost associations)',
