@@ -106,7 +106,7 @@ export function registerEndpoint(app: App, ep: Endpoint): void {
   app.route({
     method: 'GET',
     url: `/v${ep.version}/${ep.path}`,
-    config: { auth: { permissions: [PERMISSIONS.rentAccountingRead], apiKey: 'optional' } },
+    config: { auth: { permissions: [PERMISSIONS.rentAccountingRead], apiKey: 'optional' }, cache: true },
     schema: {
       tags: ['RentAccounting'],
       summary: ep.summary,
@@ -115,7 +115,7 @@ export function registerEndpoint(app: App, ep: Endpoint): void {
       response: { 200: Type.Array(WireObject(ep.fields)), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const q = request.query as ListQuery;
+      const q = request.query as unknown as ListQuery;
       if (ep.version === '1.0' && q.limit === undefined) return streamAll(reply, app.db, ep, q, request.scope);
       const { items } = await readWindow(app.db, ep, filtersOf(ep, q), request.scope, { offset: q.offset, limit: q.limit ?? DEFAULT_LIMIT });
       return items;

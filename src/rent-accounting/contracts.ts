@@ -1,0 +1,120 @@
+// Contract agreements: the header every kind shares (one query for all kinds), the kind descriptor, and the
+// endpoints of a kind in both versions (two presenters over the same rows; docs/data-model.md).
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { TProperties } from '@sinclair/typebox';
+import type { Executor } from '../db/database.ts';
+import type { ContractAgreementKind } from '../db/schema.ts';
+import { ledgerCondition, type LedgerScope } from '../auth/ledger-scope.ts';
+import { WireObject } from '../http/schemas.ts';
+import { dateTime } from '../http/present.ts';
+import { Codes } from './codes.ts';
+import type { Endpoint, Window } from './engine.ts';
+import { CONTRACT_FILTERS, type Filters } from './params.ts';
+import { DateField, DateTimeField, Int32, Str, UseUnitRef } from './wire.ts';
+
+/** The header of a contract agreement with its license agreement and use unit. */
+export interface HeaderRow {
+  id: number;
+  valid_from: string;
+  valid_to: string | null;
+  input_date: string | null;
+  first_debit: string | null;
+  license_agreement_id: number;
+  id_num: string;
+  use_unit_id: number;
+  use_unit_number: string;
+}
+
+/** A view of a kind in one version: its fields after the header, and the row-to-wire function. */
+export interface View<L> {
+  fields: TProperties;
+  present(h: HeaderRow, loaded: L, codes: Codes): Record<string, unknown>;
+}
+
+/** One descriptor per kind: what it loads for a page of headers, and its presenter per version. */
+export interface ContractKind<L> {
+  kind: ContractAgreementKind;
+  /** Name of the kind's version 1.0 endpoint, for the kinds version 1.0 offers. */
+  v10Name?: string;
+  /** Detail and child rows of these agreements: one query per table. */
+  load(db: Executor, ids: number[]): Promise<L>;
+  /** Catalogue ids the presenters show (looked up in one query). */
+  codeIds(loaded: L): Iterable<number | null | undefined>;
+  v12: View<L>;
+  v10?: View<L>;
+}
+
+/** A kind descriptor with its loaded type inferred. */
+export const defineKind = <L>(kind: ContractKind<L>): ContractKind<L> => kind;
+
+/** Keyset, offset and limit on an Id-ordered query. */
+export function windowed<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, idColumn: string, w: Window): QB {
+  let out = qb.orderBy(sql.ref(idColumn)).limit(w.limit).offset(w.offset);
+  if (w.afterId !== undefined) out = out.where(sql.ref(idColumn), '>', w.afterId);
+  return out as QB;
+}
+
+/** Use-unit filters shared by contract agreements and rent adjustments (`uu` = the record's use unit). */
+export function useUnitFilters<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, f: Filters): QB {
+  let out: SelectQueryBuilder<any, any, any> = qb;
+  if (f.useUnitId !== undefined) out = out.where('uu.id', '=', f.useUnitId);
+  if (f.useUnitNumber !== undefined) out = out.where('uu.use_unit_number', '=', f.useUnitNumber);
+  if (f.economicUnitId !== undefined) out = out.where('uu.economic_unit_id', '=', f.economicUnitId);
+  return out as QB;
+}
+
+export function headerRows(kind: ContractAgreementKind) {
+  return (db: Executor, f: Filters, scope: LedgerScope, w: Window): Promise<HeaderRow[]> => {
+    let qb = db.selectFrom('contract_agreements as ca')
+      .innerJoin('license_agreements as la', 'la.id', 'ca.license_agreement_id')
+      .innerJoin('use_units as uu', 'uu.id', 'la.use_unit_id')
+      .select(['ca.id', 'ca.valid_from', 'ca.valid_to', 'ca.input_date', 'ca.first_debit', 'ca.license_agreement_id', 'la.id_num', 'la.use_unit_id', 'uu.use_unit_number'])
+      .where('ca.kind', '=', kind)
+      .where((eb) => ledgerCondition(eb.ref('ca.company_code_id'), scope));
+    if (f.contractAgreementId !== undefined) qb = qb.where('ca.id', '=', f.contractAgreementId);
+    if (f.licenseAgreementId !== undefined) qb = qb.where('ca.license_agreement_id', '=', f.licenseAgreementId);
+    if (f.licenseAgreementIdNum !== undefined) qb = qb.where('la.id_num', '=', f.licenseAgreementIdNum);
+    if (f.activeOn !== undefined) {
+      const day = f.activeOn;
+      qb = qb.where('ca.valid_from', '<=', day).where((eb) => eb.or([eb('ca.valid_to', 'is', null), eb('ca.valid_to', '>=', day)]));
+    }
+    return windowed(useUnitFilters(qb, f), 'ca.id', w).execute();
+  };
+}
+
+const V12_HEADER = {
+  Id: Int32(), ValidFrom: DateField(), ValidTo: DateField(), Inputdate: DateField(), FirstDebit: DateField(),
+  LicenseAgreement: WireObject({ Id: Int32(), IdNum: Str(), UseUnit: UseUnitRef }),
+};
+const V10_HEADER = { Id: Int32(), LicenseAgreementId: Int32(), ValidFrom: DateTimeField(), ValidTo: DateTimeField() };
+
+const presentV12Header = (h: HeaderRow) => ({
+  Id: h.id, ValidFrom: h.valid_from, ValidTo: h.valid_to, Inputdate: h.input_date, FirstDebit: h.first_debit,
+  LicenseAgreement: { Id: h.license_agreement_id, IdNum: h.id_num, UseUnit: { Id: h.use_unit_id, UseUnitNumber: h.use_unit_number } },
+});
+const presentV10Header = (h: HeaderRow) => ({
+  Id: h.id, LicenseAgreementId: h.license_agreement_id, ValidFrom: dateTime(h.valid_from), ValidTo: dateTime(h.valid_to),
+});
+
+/** The kind's endpoints: version 1.2 always, version 1.0 for the kinds it offers. */
+export function contractEndpoints<L>(k: ContractKind<L>): Endpoint<HeaderRow, { loaded: L; codes: Codes }>[] {
+  const rows = headerRows(k.kind);
+  const related = async (db: Executor, headers: HeaderRow[]) => {
+    const loaded = await k.load(db, headers.map((h) => h.id));
+    return { loaded, codes: await Codes.load(db, k.codeIds(loaded)) };
+  };
+  const out: Endpoint<HeaderRow, { loaded: L; codes: Codes }>[] = [{
+    version: '1.2', path: `RentAccounting/ContractAgreement/${k.kind}`, summary: `${k.kind} contract agreements`, filters: CONTRACT_FILTERS,
+    fields: { ...V12_HEADER, ...k.v12.fields }, rows, related,
+    present: (h, r) => ({ ...presentV12Header(h), ...k.v12.present(h, r.loaded, r.codes) }),
+  }];
+  const v10 = k.v10;
+  if (v10 && k.v10Name) {
+    out.push({
+      version: '1.0', path: `RentAccounting/${k.v10Name}`, summary: `${k.v10Name} contract agreements (version 1.0)`, filters: CONTRACT_FILTERS,
+      fields: { ...V10_HEADER, ...v10.fields }, rows, related,
+      present: (h, r) => ({ ...presentV10Header(h), ...v10.present(h, r.loaded, r.codes) }),
+    });
+  }
+  return out;
+}
