@@ -14,6 +14,7 @@ const program = new Command('wohnapi')
 registerServeCommands(program);
 registerUserCommands(program);
 registerApiKeyCommands(program);
+(await import('./data.ts')).registerDataCommands(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -14,6 +14,8 @@ export interface Database {
   url: string;
   /** Changes whenever a change to the read model commits, from this or any other process (see page-cache.ts). */
   dataVersion(): Promise<string>;
+  /** The better-sqlite3 handle behind `db` on SQLite (bulk import and demo load prepare and reuse statements on it). */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -35,9 +37,12 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
     // data_version moves on with commits of other connections, total_changes() with this connection's writes.
     const version = sqlite.prepare('SELECT (SELECT data_version FROM pragma_data_version) || \'.\' || total_changes()').pluck();
-    return { db, dialect: 'sqlite', url, dataVersion: async () => String(version.get()), close: () => db.destroy() };
+    return { db, dialect: 'sqlite', url, sqlite, dataVersion: async () => String(version.get()), close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle client whose connection ends (server restart, database dropped) must not crash the process: the pool
+  // drops it and opens a new one when needed. Without a listener, pg re-throws the error as an uncaught exception.
+  pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const dataVersion = async () => {
     const row = await db.selectFrom('data_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow();

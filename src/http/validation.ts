@@ -39,7 +39,7 @@ function keyOf(instancePath: string, extra?: string): string {
 
 function show(value: unknown): string {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return `'${String(value)}'`;
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return `'${value.join(',')}'`;
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) return `'${value.join(',')}'`;
   const s = JSON.stringify(value);
   return s === undefined ? String(value) : s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }

@@ -2,6 +2,7 @@
 // Parents that are not given are created; ledger columns are copied from the parent.
 import type { Executor } from '../../db/database.ts';
 import { findRow, getRow, insertCompanyCode, insertRow, nextId, seq, type Overrides, type Row } from './core.ts';
+import { buildBudget, buildBuilding, buildCostObject, buildEconomicUnit, buildLand, buildLoan, buildOwner, buildUseUnit } from './builders.ts';
 
 async function ledgerOr(db: Executor, companyCodeId: number | undefined): Promise<number> {
   return companyCodeId ?? (await insertCompanyCode(db)).id;
@@ -9,13 +10,12 @@ async function ledgerOr(db: Executor, companyCodeId: number | undefined): Promis
 
 export async function insertOwner(db: Executor, o: Overrides<'owners'> = {}): Promise<Row<'owners'>> {
   const company_code_id = await ledgerOr(db, o.company_code_id);
-  return insertRow(db, 'owners', { id: o.id ?? nextId(), owner_number: `O-${seq('owner')}`, ...o, company_code_id });
+  return insertRow(db, 'owners', buildOwner(o.id ?? nextId(), seq('owner'), { ...o, company_code_id }));
 }
 
 export async function insertEconomicUnit(db: Executor, o: Overrides<'economic_units'> = {}): Promise<Row<'economic_units'>> {
   const company_code_id = await ledgerOr(db, o.company_code_id);
-  const n = 1000 + seq('economic_unit');
-  return insertRow(db, 'economic_units', { id: o.id ?? nextId(), number: String(n), name: `Estate ${n}`, ...o, company_code_id });
+  return insertRow(db, 'economic_units', buildEconomicUnit(o.id ?? nextId(), seq('economic_unit'), { ...o, company_code_id }));
 }
 
 /**
@@ -31,20 +31,12 @@ async function economicUnitOf(db: Executor, o: { economic_unit_id?: number; comp
 
 export async function insertBuilding(db: Executor, o: Overrides<'buildings'> = {}): Promise<Row<'buildings'>> {
   const eu = await economicUnitOf(db, o);
-  const n = seq(`building:${eu.id}`);
-  return insertRow(db, 'buildings', {
-    id: o.id ?? nextId(), number: `${eu.number ?? eu.id}/${String(n).padStart(2, '0')}`, name: `Building ${n}`,
-    ...o, economic_unit_id: eu.id, company_code_id: eu.company_code_id,
-  });
+  return insertRow(db, 'buildings', buildBuilding(o.id ?? nextId(), seq(`building:${eu.id}`), eu, o));
 }
 
 export async function insertLand(db: Executor, o: Overrides<'lands'> = {}): Promise<Row<'lands'>> {
   const eu = await economicUnitOf(db, o);
-  const n = seq(`land:${eu.id}`);
-  return insertRow(db, 'lands', {
-    id: o.id ?? nextId(), number: `${eu.number ?? eu.id}-L${n}`, name: `Parcel ${n}`,
-    ...o, economic_unit_id: eu.id, company_code_id: eu.company_code_id,
-  });
+  return insertRow(db, 'lands', buildLand(o.id ?? nextId(), seq(`land:${eu.id}`), eu, o));
 }
 
 /** A use unit; without building_id a building of its economic unit is created (pass building_id: null for none). */
@@ -53,36 +45,27 @@ export async function insertUseUnit(db: Executor, o: Overrides<'use_units'> = {}
   const building = o.building_id === undefined
     ? await insertBuilding(db, { economic_unit_id: eu.id, company_code_id: eu.company_code_id })
     : o.building_id === null ? null : (await findRow(db, 'buildings', o.building_id)) ?? { id: o.building_id, number: null };
-  const n = seq(`use_unit:${building?.id ?? eu.id}`);
-  const number = `${building?.number ?? `${eu.number ?? eu.id}/00`}/${String(n).padStart(3, '0')}`;
-  return insertRow(db, 'use_units', {
-    id: o.id ?? nextId(), use_unit_number: number, name: `Flat ${n}`,
-    ...o, building_id: building?.id ?? null, economic_unit_id: eu.id, company_code_id: eu.company_code_id,
-  });
+  return insertRow(db, 'use_units', buildUseUnit(o.id ?? nextId(), seq(`use_unit:${building?.id ?? eu.id}`), eu, building, o));
 }
 
 export async function insertBudget(db: Executor, o: Overrides<'budgets'> = {}): Promise<Row<'budgets'>> {
   const company_code_id = await ledgerOr(db, o.company_code_id);
-  return insertRow(db, 'budgets', { id: o.id ?? nextId(), name: `Budget ${seq('budget')}`, ...o, company_code_id });
+  return insertRow(db, 'budgets', buildBudget(o.id ?? nextId(), seq('budget'), { ...o, company_code_id }));
 }
 
 export async function insertLoan(db: Executor, o: Overrides<'loans'> = {}): Promise<Row<'loans'>> {
   const company_code_id = await ledgerOr(db, o.company_code_id);
-  const n = seq('loan');
-  return insertRow(db, 'loans', { id: o.id ?? nextId(), loan_number: `L-${n}`, name: `Loan ${n}`, ...o, company_code_id });
+  return insertRow(db, 'loans', buildLoan(o.id ?? nextId(), seq('loan'), { ...o, company_code_id }));
 }
 
 export async function insertCostCenter(db: Executor, o: Overrides<'cost_centers'> = {}): Promise<Row<'cost_centers'>> {
-  const n = seq('cost_center');
-  return insertRow(db, 'cost_centers', { id: o.id ?? nextId(), company_code_id: null, code: `CC${n}`, name: `Cost centre ${n}`, ...o });
+  return insertRow(db, 'cost_centers', buildCostObject('CC', o.id ?? nextId(), seq('cost_center'), o));
 }
 
 export async function insertCostUnit(db: Executor, o: Overrides<'cost_units'> = {}): Promise<Row<'cost_units'>> {
-  const n = seq('cost_unit');
-  return insertRow(db, 'cost_units', { id: o.id ?? nextId(), company_code_id: null, code: `CU${n}`, name: `Cost unit ${n}`, ...o });
+  return insertRow(db, 'cost_units', buildCostObject('CU', o.id ?? nextId(), seq('cost_unit'), o));
 }
 
 export async function insertCostType(db: Executor, o: Overrides<'cost_types'> = {}): Promise<Row<'cost_types'>> {
-  const n = seq('cost_type');
-  return insertRow(db, 'cost_types', { id: o.id ?? nextId(), company_code_id: null, code: `CT${n}`, name: `Cost type ${n}`, ...o });
+  return insertRow(db, 'cost_types', buildCostObject('CT', o.id ?? nextId(), seq('cost_type'), o));
 }

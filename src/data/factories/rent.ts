@@ -4,26 +4,20 @@ import type { ContractAgreementKind } from '../../db/schema.ts';
 import { insertUseUnit } from './master.ts';
 import { insertAllocationGroup } from './running-cost.ts';
 import { catalogId, firstOr, getRow, insertRow, nextId, seq, type Overrides, type Row } from './core.ts';
+import { buildContractAgreement, buildLicenseAgreement, buildPriceIndex, buildPriceIndexValue } from './builders.ts';
 
 export async function insertPriceIndex(db: Executor, o: Overrides<'price_indices'> = {}): Promise<Row<'price_indices'>> {
-  const n = seq('price_index');
-  return insertRow(db, 'price_indices', { id: o.id ?? nextId(), code: `VPI${n}`, note: `Consumer price index ${n} (2020 = 100)`, ...o });
+  return insertRow(db, 'price_indices', buildPriceIndex(o.id ?? nextId(), seq('price_index'), o));
 }
 
 export async function insertPriceIndexValue(db: Executor, o: Overrides<'price_index_values'> = {}): Promise<Row<'price_index_values'>> {
   const price_index_id = o.price_index_id ?? (await insertPriceIndex(db)).id;
-  const n = seq(`price_index_value:${price_index_id}`);
-  return insertRow(db, 'price_index_values', {
-    id: o.id ?? nextId(), index_value: (100 + n * 1.5).toFixed(1), reference_date: `${2019 + n}-01-01`, ...o, price_index_id,
-  });
+  return insertRow(db, 'price_index_values', buildPriceIndexValue(o.id ?? nextId(), seq(`price_index_value:${price_index_id}`), price_index_id, o));
 }
 
 export async function insertLicenseAgreement(db: Executor, o: Overrides<'license_agreements'> = {}): Promise<Row<'license_agreements'>> {
   const useUnit = o.use_unit_id === undefined ? await insertUseUnit(db, { company_code_id: o.company_code_id }) : await getRow(db, 'use_units', o.use_unit_id);
-  return insertRow(db, 'license_agreements', {
-    id: o.id ?? nextId(), id_num: `${useUnit.use_unit_number}-${seq(`license:${useUnit.id}`)}`, valid_from: '2020-01-01', valid_to: null,
-    ...o, use_unit_id: useUnit.id, company_code_id: useUnit.company_code_id,
-  });
+  return insertRow(db, 'license_agreements', buildLicenseAgreement(o.id ?? nextId(), seq(`license:${useUnit.id}`), useUnit, o));
 }
 
 /** Overrides of the 1:1 detail row, per kind (kinds without a detail table take none). */
@@ -162,10 +156,7 @@ export async function insertContractAgreement<K extends ContractAgreementKind>(
   const license = header.license_agreement_id === undefined
     ? await insertLicenseAgreement(db, { company_code_id: header.company_code_id })
     : await getRow(db, 'license_agreements', header.license_agreement_id);
-  const ca = await insertRow(db, 'contract_agreements', {
-    id: header.id ?? nextId(), valid_from: '2024-01-01', valid_to: '2034-12-31', input_date: '2023-12-15', first_debit: '2024-01-01',
-    ...header, kind, license_agreement_id: license.id, company_code_id: license.company_code_id,
-  });
+  const ca = await insertRow(db, 'contract_agreements', buildContractAgreement(header.id ?? nextId(), kind, license, header));
   await FILLERS[kind](db, ca, (detail ?? {}) as Record<string, unknown>, children ?? true);
   return ca;
 }

@@ -1,0 +1,64 @@
+// wohnapi import <file> | export <file> | demo load [--scale N] [--seed S]
+import fs from 'node:fs';
+import type { Command } from 'commander';
+import { CommandError } from '../auth/users.ts';
+import { importData, ImportFailed } from '../data/import/importer.ts';
+import { formatProblem } from '../data/import/lookup.ts';
+import { exportData } from '../data/export.ts';
+import { loadDemo } from '../data/demo/load.ts';
+import { out, progress, withDatabase } from './context.ts';
+
+const positiveInt = (name: string) => (value: string): number => {
+  if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new CommandError(`${name} must be a positive integer, got '${value}'`);
+  return Number(value);
+};
+
+export function registerDataCommands(program: Command): void {
+  program
+    .command('import <file>')
+    .description('load a JSON document in the import format (docs/import-format.md) in one transaction: records are upserted by Id; on any problem nothing is stored and every problem is listed')
+    .action(async (file: string) => {
+      if (!fs.existsSync(file)) throw new CommandError(`no such file: ${file}`);
+      const started = performance.now();
+      try {
+        const summary = await withDatabase((database) => importData(database, fs.createReadStream(file, { highWaterMark: 1 << 20 }), { progress: progress('import: records') }));
+        const seconds = (performance.now() - started) / 1000;
+        out(`imported ${summary.records.toLocaleString('en')} records from ${file} in ${seconds.toFixed(1)} s (${Math.round(summary.records / seconds).toLocaleString('en')} records/s), ${summary.events} event(s)`);
+      } catch (err) {
+        if (!(err instanceof ImportFailed)) throw err;
+        for (const p of err.problems) process.stderr.write(`${formatProblem(p)}\n`);
+        if (err.total > err.problems.length) process.stderr.write(`... and ${err.total - err.problems.length} more\n`);
+        throw new CommandError(err.message);
+      }
+    });
+
+  program
+    .command('export <file>')
+    .description('write every record in the import format, sorted by Id (export -> import into an empty database -> export is byte-identical)')
+    .action(async (file: string) => {
+      const tmp = `${file}.partial`;
+      const stream = fs.createWriteStream(tmp);
+      try {
+        const summary = await withDatabase((database) => exportData(database, stream, { progress: progress('export: records') }));
+        await new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+        fs.renameSync(tmp, file);
+        out(`exported ${summary.records.toLocaleString('en')} records to ${file}`);
+      } catch (err) {
+        stream.destroy();
+        fs.rmSync(tmp, { force: true });
+        throw err;
+      }
+    });
+
+  const demo = program.command('demo').description('demo data');
+  demo
+    .command('load')
+    .description('generate a deterministic demo data set of a German housing company into an empty database')
+    .option('--scale <n>', 'size factor: 1 = a few hundred use units, grows linearly', positiveInt('--scale'), 1)
+    .option('--seed <s>', 'random seed; the same seed gives the same data', positiveInt('--seed'), 1)
+    .action(async (opts: { scale: number; seed: number }) => {
+      const started = performance.now();
+      const summary = await withDatabase((database) => loadDemo(database, { scale: opts.scale, seed: opts.seed, progress: progress('demo: rows') }));
+      out(`demo data loaded: scale ${opts.scale}, seed ${opts.seed}, ${summary.rows.toLocaleString('en')} rows (${summary.useUnits.toLocaleString('en')} use units) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    });
+}

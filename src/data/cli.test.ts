@@ -1,0 +1,82 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { DIALECTS, createEmptyDatabaseUrl } from '../../test/helpers/db.ts';
+
+const exec = promisify(execFile);
+const BIN = new URL('../../bin/wohnapi.js', import.meta.url).pathname;
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+for (const dialect of DIALECTS) {
+  describe(`wohnapi demo load, export, import [${dialect}]`, () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wohnapi-data-cli-'));
+    const dbs: { url: string; remove(): Promise<void> }[] = [];
+    before(async () => {
+      for (let i = 0; i < 2; i++) dbs.push(await createEmptyDatabaseUrl(dialect));
+    });
+    after(async () => {
+      for (const db of dbs) await db.remove();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('demo load -> export -> import into an empty database -> export gives the same file', async () => {
+      const [a, b] = dbs.map((d) => ({ DATABASE_URL: d.url }));
+      const loaded = await cli(['demo', 'load', '--scale', '1', '--seed', '5'], a);
+      assert.equal(loaded.code, 0, loaded.stderr);
+      assert.match(loaded.stdout, /^demo data loaded: scale 1, seed 5, [\d,]+ rows \([\d,]+ use units\)/);
+      const first = path.join(dir, 'first.json');
+      const second = path.join(dir, 'second.json');
+      assert.equal((await cli(['export', first], a)).code, 0);
+      const imported = await cli(['import', first], b);
+      assert.equal(imported.code, 0, imported.stderr);
+      assert.match(imported.stdout, /^imported [\d,]+ records from .* records\/s\), \d+ event\(s\)\n$/);
+      assert.equal((await cli(['export', second], b)).code, 0);
+      assert.ok(fs.readFileSync(first).equals(fs.readFileSync(second)), 'exports differ');
+      const again = await cli(['demo', 'load'], a);
+      assert.deepEqual([again.code, again.stderr], [1, 'wohnapi: error: demo load needs an empty database: it already holds ledgers (company codes)\n']);
+    });
+
+    it('an invalid file: exit 1, every problem on stderr, a one-line summary last, nothing stored', async () => {
+      const file = path.join(dir, 'bad.json');
+      fs.writeFileSync(file, JSON.stringify({
+        CompanyCodes: [{ Id: 901, Name: 'Neu' }],
+        EconomicUnits: [{ Id: 902, CompanyCodeId: 999 }, { Id: 903, CompanyCodeId: '901' }],
+      }));
+      const res = await cli(['import', file], { DATABASE_URL: dbs[1].url });
+      assert.equal(res.code, 1);
+      assert.deepEqual(res.stderr.trimEnd().split('\n'), [
+        'EconomicUnits[0] (Id 902) CompanyCodeId: unknown reference: no CompanyCodes with Id 999',
+        'EconomicUnits[1] (Id 903) CompanyCodeId: must be an integer, got "901"',
+        'wohnapi: error: import failed with 2 problem(s); nothing was stored',
+      ]);
+      const missing = await cli(['import', path.join(dir, 'nope.json')], { DATABASE_URL: dbs[1].url });
+      assert.deepEqual([missing.code, missing.stderr.split('\n').length], [1, 2]);
+    });
+  });
+}
+
+describe('data commands without a database', () => {
+  it('--help for import, export, demo load; a bad --scale is one line and exit 1', async () => {
+    for (const args of [['import'], ['export'], ['demo'], ['demo', 'load']]) {
+      const res = await cli([...args, '--help']);
+      assert.equal(res.code, 0, args.join(' '));
+      assert.match(res.stdout, /^Usage: wohnapi/);
+    }
+    const bad = await cli(['demo', 'load', '--scale', 'big'], { DATABASE_URL: 'sqlite::memory:' });
+    assert.equal(bad.code, 1);
+    assert.equal(bad.stderr, "wohnapi: error: --scale must be a positive integer, got 'big'\n");
+  });
+});

@@ -1,0 +1,87 @@
+// `wohnapi demo load [--scale N] [--seed S]`: a deterministic demo data set of a German housing company, built from
+// the factories' row builders with a seeded generator and deterministic ids (1, 2, 3, ...), written in bulk in one
+// transaction. Scale 1: a few hundred use units; the size grows linearly with the scale.
+import { CommandError } from '../../auth/users.ts';
+import type { Database } from '../../db/database.ts';
+import { BulkWriter } from '../bulk.ts';
+import { COLLECTIONS } from '../format/collections.ts';
+import { childSpecs } from '../import/write.ts';
+import { generateShared, type Sink } from './catalog.ts';
+import { generateLedger, type LedgerCounters } from './ledger.ts';
+import { COMPANIES, Random } from './random.ts';
+
+export interface DemoOptions {
+  scale?: number;
+  seed?: number;
+  progress?: (rows: number) => void;
+}
+
+export interface DemoSummary { rows: number; useUnits: number }
+
+/** Tables in an order that puts parents before children. */
+const TABLE_ORDER = COLLECTIONS.flatMap((c) => [
+  c.table,
+  ...Object.values(c.kinds ?? {}).flatMap((k) => (k.detail ? [k.detail.table] : [])),
+  ...childSpecs(c).map((ch) => ch.table),
+]).filter((t, i, all) => all.indexOf(t) === i);
+
+const FLUSH_AT = 20_000;
+
+class BufferedSink implements Sink {
+  private id = 0;
+  private buffered = 0;
+  private readonly tables = new Map<string, object[]>();
+
+  constructor(private readonly bulk: BulkWriter, private readonly progress?: (rows: number) => void) {}
+
+  nextId(): number {
+    return ++this.id;
+  }
+
+  add(table: string, row: object): void {
+    let rows = this.tables.get(table);
+    if (!rows) this.tables.set(table, (rows = []));
+    rows.push(row);
+    this.buffered++;
+  }
+
+  async flushIfFull(): Promise<void> {
+    if (this.buffered >= FLUSH_AT) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    for (const table of TABLE_ORDER) {
+      const rows = this.tables.get(table) as Record<string, unknown>[] | undefined;
+      if (!rows?.length) continue;
+      const columns = Object.keys(rows[0]);
+      await this.bulk.insert(table, columns, rows.map((r) => columns.map((c) => r[c])));
+      this.tables.set(table, []);
+    }
+    this.buffered = 0;
+    this.progress?.(this.bulk.rows);
+  }
+}
+
+export async function loadDemo(database: Database, options: DemoOptions = {}): Promise<DemoSummary> {
+  const scale = options.scale ?? 1;
+  const rnd = new Random(options.seed ?? 1);
+  return database.db.transaction().execute(async (trx) => {
+    const taken = await trx.selectFrom('company_codes').select('id').limit(1).execute();
+    if (taken.length) throw new CommandError('demo load needs an empty database: it already holds ledgers (company codes)');
+    const bulk = new BulkWriter(trx, database);
+    const sink = new BufferedSink(bulk, options.progress);
+    const ledgers = Math.min(COMPANIES.length, 3 + Math.floor(scale / 20));
+    for (let l = 1; l <= ledgers; l++) sink.add('company_codes', { id: l, code: `${l}000`, name: COMPANIES[l - 1] });
+    for (let l = 1; l <= ledgers; l++) sink.nextId(); // ids 1..ledgers are the company codes
+    const shared = generateShared(sink, rnd);
+    const counters: LedgerCounters = { economicUnit: 0, kind: 0, owner: 0, budget: 0, loan: 0, cost: 0, project: 0, useUnits: 0 };
+    const economicUnits = 20 * scale;
+    for (let l = 1; l <= ledgers; l++) {
+      const share = Math.floor(economicUnits / ledgers) + (l <= economicUnits % ledgers ? 1 : 0);
+      await generateLedger(sink, rnd, shared, l, share, counters);
+    }
+    await sink.flush();
+    if (database.dialect === 'postgres') await bulk.run("select setval(pg_get_serial_sequence('projects', 'id'), (select max(id) from projects))");
+    return { rows: bulk.rows, useUnits: counters.useUnits };
+  });
+}

@@ -1,0 +1,85 @@
+// Field values in the file <-> column values: type checks with one message per problem, exact decimals.
+import type { FieldType } from './fields.ts';
+
+/** A JSON number as written in the file (its source text), so decimals keep every digit. */
+export class Num {
+  constructor(readonly text: string) {}
+}
+
+export type JsonValue = null | boolean | string | Num | JsonValue[] | { [key: string]: JsonValue };
+
+const DATE = /^(\d{4})-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])$/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?Z$/;
+const INT = /^-?\d+$/;
+
+function realDate(text: string): boolean {
+  const m = DATE.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCDate() === Number(m[3]);
+}
+
+/**
+ * Plain decimal text of a JSON number: exponents are expanded digit by digit (no float arithmetic),
+ * `-0` becomes `0`; the digits written in the file are kept (1234.50 stays 1234.50).
+ */
+export function plainDecimal(text: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/.exec(text);
+  if (!m) throw new Error(`not a number: ${text}`);
+  const [, sign, intPart, frac = '', exp] = m;
+  let digits = intPart + frac;
+  let point = intPart.length + (exp ? Number(exp) : 0);
+  if (point <= 0) {
+    digits = '0'.repeat(1 - point) + digits;
+    point = 1;
+  } else if (point > digits.length) {
+    digits += '0'.repeat(point - digits.length);
+  }
+  let whole = digits.slice(0, point).replace(/^0+(?=\d)/, '');
+  const fraction = digits.slice(point);
+  if (exp && !frac) whole = whole || '0';
+  const out = fraction ? `${whole}.${fraction}` : whole;
+  return sign && /[1-9]/.test(out) ? `-${out}` : out;
+}
+
+const show = (v: JsonValue): string => (v instanceof Num ? v.text : JSON.stringify(v));
+
+/** The column value of a field, or a message saying what is wrong (value shown). */
+export function toColumn(type: FieldType, v: JsonValue): { value: string | number } | { error: string } {
+  switch (type) {
+    case 'int': {
+      if (!(v instanceof Num) || !INT.test(v.text)) return { error: `must be an integer, got ${show(v)}` };
+      const n = Number(v.text);
+      if (n < -2147483648 || n > 2147483647) return { error: `${v.text} is outside the 32-bit integer range` };
+      return { value: n };
+    }
+    case 'decimal':
+      return v instanceof Num ? { value: plainDecimal(v.text) } : { error: `must be a number, got ${show(v)}` };
+    case 'string':
+      return typeof v === 'string' ? { value: v } : { error: `must be a string, got ${show(v)}` };
+    case 'bool':
+      return typeof v === 'boolean' ? { value: v ? 1 : 0 } : { error: `must be true or false, got ${show(v)}` };
+    case 'date':
+      if (typeof v !== 'string') return { error: `must be a date string YYYY-MM-DD, got ${show(v)}` };
+      return realDate(v) ? { value: v } : { error: `'${v}' is not a valid date (YYYY-MM-DD)` };
+    case 'datetime': {
+      if (typeof v !== 'string') return { error: `must be a date-time string, got ${show(v)}` };
+      const m = DATE_TIME.exec(v);
+      return m && realDate(m[1]) ? { value: v } : { error: `'${v}' is not a valid UTC date-time (YYYY-MM-DDThh:mm:ssZ)` };
+    }
+  }
+}
+
+/** A stored value as JSON text for the export (decimals verbatim, booleans from 0/1). */
+export function toJsonText(type: FieldType, v: unknown): string {
+  switch (type) {
+    case 'int':
+      return String(Number(v));
+    case 'decimal':
+      return String(v);
+    case 'bool':
+      return Number(v) === 1 ? 'true' : 'false';
+    default:
+      return JSON.stringify(String(v));
+  }
+}

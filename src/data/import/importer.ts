@@ -1,0 +1,219 @@
+// `wohnapi import`: reads a document (reader.ts) and upserts it in ONE transaction, batch by batch: references are
+// checked against the database (rows of earlier batches included), ledgers of child rows copied from their parents,
+// events recorded for the entities that carry webhooks. Any problem: everything is rolled back and all problems listed.
+import type { Readable } from 'node:stream';
+import type { Database, Executor } from '../../db/database.ts';
+import { recordEvents, type DomainEvent } from '../../events/outbox.ts';
+import { BulkWriter, q } from '../bulk.ts';
+import { COLLECTIONS, DELETIONS, FORMAT_KEY, FORMAT_VERSION } from '../format/collections.ts';
+import type { CollectionSpec } from '../format/fields.ts';
+import { Num, type JsonValue } from '../format/values.ts';
+import { applyDeletions, type Deletion } from './deletions.ts';
+import { IdSet } from './id-set.ts';
+import { collectionOf, ImportFailed, lookup, type ImportProblem } from './lookup.ts';
+import { DocumentError, readDocument } from './reader.ts';
+import { parseRecord, type Parsed } from './record.ts';
+import { checkRecord, type Pending } from './check.ts';
+import { writeBatch } from './write.ts';
+
+const BATCH = 2000;
+const MAX_PROBLEMS = 1000;
+
+export interface ImportSummary {
+  records: number;
+  collections: Record<string, number>;
+  events: number;
+}
+
+export interface ImportOptions {
+  progress?: (records: number) => void;
+  now?: Date;
+}
+
+export { ImportFailed };
+
+export async function importData(database: Database, input: Readable, options: ImportOptions = {}): Promise<ImportSummary> {
+  return database.db.transaction().execute(async (trx) => {
+    const importer = new Importer(trx, new BulkWriter(trx, database), options);
+    try {
+      await readDocument(input, importer);
+    } catch (err) {
+      if (!(err instanceof DocumentError)) throw err;
+      importer.problem({ collection: importer.current?.name ?? '(document)', position: importer.position, id: null, path: '', message: err.message });
+    }
+    return importer.finish();
+  });
+}
+
+export class Importer {
+  current: CollectionSpec | null = null;
+  position = 0;
+  private deleting = false;
+  private order = -1;
+  private batch: Parsed[] = [];
+  private deletions: Deletion[] = [];
+  private pending: Pending[] = [];
+  private readonly seen = new Map<string, IdSet>();
+  private readonly problems: ImportProblem[] = [];
+  private problemCount = 0;
+  private readonly summary: ImportSummary = { records: 0, collections: {}, events: 0 };
+
+  constructor(readonly db: Executor, readonly bulk: BulkWriter, readonly options: ImportOptions) {}
+
+  problem(p: ImportProblem): void {
+    this.problemCount++;
+    if (this.problems.length < MAX_PROBLEMS) this.problems.push(p);
+  }
+
+  scalar(key: string, value: JsonValue): void {
+    if (key === FORMAT_KEY && value === FORMAT_VERSION) return;
+    const message = key === FORMAT_KEY ? `Format must be '${FORMAT_VERSION}', got ${JSON.stringify(value)}` : `'${key}' is not a collection (its value must be an array)`;
+    this.problem({ collection: key, position: 0, id: null, path: '', message });
+  }
+
+  collectionStart(name: string): void {
+    const index = name === DELETIONS ? COLLECTIONS.length : COLLECTIONS.findIndex((c) => c.name === name);
+    if (index < 0) throw new DocumentError(`unknown collection '${name}' (names are case-sensitive; known: ${[...COLLECTIONS.map((c) => c.name), DELETIONS].join(', ')})`);
+    if (index <= this.order) throw new DocumentError(`collection '${name}' must come before ${this.current?.name ?? DELETIONS} and appear once (dependency order: see docs/import-format.md)`);
+    this.order = index;
+    this.deleting = name === DELETIONS;
+    this.current = this.deleting ? null : COLLECTIONS[index];
+    this.summary.collections[name] = 0;
+  }
+
+  record(value: JsonValue, position: number): void | Promise<void> {
+    this.position = position;
+    const name = this.current?.name ?? DELETIONS;
+    this.summary.collections[name]++;
+    this.summary.records++;
+    if (this.summary.records % 1000 === 0) this.options.progress?.(this.summary.records);
+    const report = (path: string, message: string) => this.problem({ collection: name, position, id: idOf(value), path, message });
+    if (this.deleting) {
+      const d = parseDeletion(value, position, report);
+      if (d) this.deletions.push(d);
+      return this.deletions.length >= BATCH ? this.flush() : undefined;
+    }
+    const parsed = parseRecord(this.current as CollectionSpec, value, position, report);
+    if (parsed) this.batch.push(parsed);
+    return this.batch.length >= BATCH ? this.flush() : undefined;
+  }
+
+  async collectionEnd(): Promise<void> {
+    await this.flush();
+    if (this.current && this.pending.length) await this.resolvePending(this.current);
+  }
+
+  async finish(): Promise<ImportSummary> {
+    this.options.progress?.(this.summary.records);
+    if (this.problemCount > 0) {
+      // in file order: parse problems are found at once, reference problems when the batch is checked
+      const rank = (name: string) => (name === DELETIONS ? COLLECTIONS.length : COLLECTIONS.findIndex((c) => c.name === name));
+      this.problems.sort((a, b) => rank(a.collection) - rank(b.collection) || a.position - b.position);
+      throw new ImportFailed(this.problems, this.problemCount);
+    }
+    if (this.bulk.dialect === 'postgres') {
+      for (const spec of COLLECTIONS.filter((c) => c.serial && this.summary.collections[c.name])) {
+        await this.bulk.run(`select setval(pg_get_serial_sequence('${spec.table}', 'id'), (select max(id) from ${q(spec.table)}))`);
+      }
+    }
+    return this.summary;
+  }
+
+  private idSet(name: string): IdSet {
+    let s = this.seen.get(name);
+    if (!s) this.seen.set(name, (s = new IdSet()));
+    return s;
+  }
+
+  private async flush(): Promise<void> {
+    if (this.deleting) {
+      const items = this.deletions;
+      this.deletions = [];
+      const events = await applyDeletions(this.bulk, items, (p) => this.problem(p));
+      await this.record_events(events);
+      return;
+    }
+    const spec = this.current;
+    const batch = this.batch;
+    this.batch = [];
+    if (!spec || batch.length === 0) return;
+    const report = (p: Parsed, path: string, message: string) => this.problem({ collection: spec.name, position: p.position, id: p.id, path, message });
+    const unique = batch.filter((p) => {
+      let ok = true;
+      if (!this.idSet(spec.name).add(p.id)) {
+        report(p, 'Id', `duplicate Id ${p.id}: an earlier record of ${spec.name} has it`);
+        ok = false;
+      }
+      for (const c of p.children) {
+        if (!c.spec.key.includes('id')) continue;
+        c.rows.forEach((r, i) => {
+          if (!this.idSet(c.spec.table).add(r.id as number)) {
+            report(p, `${c.spec.wire}[${i}].Id`, `duplicate Id ${r.id}: an earlier record has an entry of ${c.spec.wire} with it`);
+            ok = false;
+          }
+        });
+      }
+      return ok;
+    });
+    const inBatch = new Map(unique.map((p) => [p.id, p.row]));
+    const need = new Map<string, { ids: Set<number>; extra: Set<string> }>();
+    for (const p of unique) {
+      for (const r of p.refs) {
+        if (r.ref.table === spec.table && inBatch.has(r.id)) continue;
+        let n = need.get(r.ref.table);
+        if (!n) need.set(r.ref.table, (n = { ids: new Set(), extra: new Set() }));
+        n.ids.add(r.id);
+        if (r.ref.sameAs) n.extra.add(r.ref.sameAs.column);
+      }
+    }
+    const found = await lookup(this.bulk, need);
+    const valid = unique.filter((p) => checkRecord(spec, p, found, inBatch, this.pending, (path, message) => report(p, path, message)));
+    // valid records are written even after a problem (the transaction is rolled back at the end), so that later
+    // references to them are not reported as unknown
+    try {
+      await this.record_events(await writeBatch(this.bulk, spec, valid));
+    } catch (err) {
+      const from = valid[0]?.position ?? 0;
+      throw new DocumentError(`the database refused ${spec.name}[${from}..${from + valid.length - 1}]: ${(err as Error).message}`);
+    }
+  }
+
+  private async record_events(events: DomainEvent[]): Promise<void> {
+    this.summary.events += events.length;
+    await recordEvents(this.db, events, this.options.now);
+  }
+
+  /** References to records further down the same collection, stored as null until the collection is complete. */
+  private async resolvePending(spec: CollectionSpec): Promise<void> {
+    const pending = this.pending;
+    this.pending = [];
+    const found = await lookup(this.bulk, new Map([[spec.table, { ids: new Set(pending.map((p) => p.target)), extra: new Set<string>() }]]));
+    for (const p of pending) {
+      const target = found.get(spec.table)?.get(p.target);
+      if (!target) {
+        this.problem({ collection: spec.name, position: p.position, id: p.id, path: p.path, message: `unknown reference: no ${collectionOf(spec.table)} with Id ${p.target}` });
+      } else if (target.company_code_id !== p.ledger) {
+        this.problem({ collection: spec.name, position: p.position, id: p.id, path: p.path, message: `${collectionOf(spec.table)} ${p.target} is in ledger ${target.company_code_id}, this record in ledger ${p.ledger}` });
+      } else {
+        await this.bulk.run(`update ${q(spec.table)} set ${q(p.column)} = ? where id = ?`, [p.target, p.id]);
+      }
+    }
+  }
+}
+
+function idOf(value: JsonValue): number | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Num) return null;
+  const v = value.Id;
+  return v instanceof Num && /^\d{1,10}$/.test(v.text) ? Number(v.text) : null;
+}
+
+function parseDeletion(value: JsonValue, position: number, report: (path: string, message: string) => void): Deletion | null {
+  const obj = typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Num) ? value : null;
+  const spec = typeof obj?.Collection === 'string' ? COLLECTIONS.find((c) => c.name === obj.Collection) : undefined;
+  const id = obj ? idOf(obj) : null;
+  if (!spec) report('Collection', `must name a collection, got ${JSON.stringify(obj?.Collection ?? null)}`);
+  if (id === null) report('Id', 'must be a positive integer');
+  for (const k of Object.keys(obj ?? {})) if (k !== 'Collection' && k !== 'Id') report(k, 'unknown field');
+  return spec && id !== null ? { position, spec, id } : null;
+}
+

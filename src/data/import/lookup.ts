@@ -1,0 +1,52 @@
+// Batched lookups for the importer: the referenced rows of a batch (one query per table), problems, names.
+import { COLLECTIONS, LEDGER_TABLES } from '../format/collections.ts';
+import type { BulkWriter } from '../bulk.ts';
+import { inChunks, placeholders, q } from '../bulk.ts';
+
+export interface ImportProblem {
+  collection: string;
+  /** Index of the record in its collection (0-based). */
+  position: number;
+  id: number | null;
+  /** Field path within the record ('' for the record as a whole). */
+  path: string;
+  message: string;
+}
+
+export const formatProblem = (p: ImportProblem): string =>
+  `${p.collection}[${p.position}]${p.id !== null ? ` (Id ${p.id})` : ''}${p.path ? ` ${p.path}` : ''}: ${p.message}`;
+
+export class ImportFailed extends Error {
+  constructor(readonly problems: ImportProblem[], readonly total: number) {
+    super(`import failed with ${total} problem(s); nothing was stored`);
+  }
+}
+
+const NAME_BY_TABLE = new Map(COLLECTIONS.map((c) => [c.table, c.name]));
+/** The collection name of a table, for messages. */
+export const collectionOf = (table: string) => NAME_BY_TABLE.get(table) ?? table;
+
+export type Found = Map<string, Map<number, Record<string, unknown>>>;
+
+/** Columns fetched for a referenced row: its ledger, catalogue kind, and columns compared by sameAs. */
+function lookupColumns(table: string, extra: Set<string>): string[] {
+  const cols = ['id', ...extra];
+  if (LEDGER_TABLES.has(table)) cols.push('company_code_id');
+  if (table === 'catalog_codes') cols.push('kind');
+  return [...new Set(cols)];
+}
+
+/** Reads the rows with the needed ids, per table, in chunks under the parameter limit. */
+export async function lookup(bulk: BulkWriter, need: Map<string, { ids: Set<number>; extra: Set<string> }>): Promise<Found> {
+  const found: Found = new Map();
+  for (const [table, { ids, extra }] of need) {
+    const rows = new Map<number, Record<string, unknown>>();
+    found.set(table, rows);
+    const cols = lookupColumns(table, extra);
+    await inChunks([...ids], 5000, async (slice) => {
+      const result = await bulk.run(`select ${cols.map(q).join(',')} from ${q(table)} where id in (${placeholders(slice.length)})`, slice);
+      for (const r of result) rows.set(Number(r.id), r);
+    });
+  }
+  return found;
+}

@@ -1,0 +1,149 @@
+// One record of the file -> column rows, references to check, problems. No database access here.
+import type { ChildSpec, CollectionSpec, Field, KindSpec, Ref } from '../format/fields.ts';
+import { Num, toColumn, type JsonValue } from '../format/values.ts';
+
+export interface RefUse {
+  /** Path of the value in the record, e.g. 'BuildingId' or 'UseUnitIds[2]'. */
+  path: string;
+  ref: Ref;
+  id: number;
+  /** For sameAs: this record's value of ref.sameAs.field. */
+  expect?: unknown;
+  /** A top-level column (for deferring references to later records of the same collection). */
+  column?: string;
+}
+
+export interface ChildRows { spec: ChildSpec; rows: Record<string, unknown>[] }
+
+export interface Parsed {
+  position: number;
+  id: number;
+  row: Record<string, unknown>;
+  /** CompanyCodeId as written in a record whose ledger comes from its parent. */
+  givenLedger?: number;
+  kind?: KindSpec;
+  kindName?: string;
+  detail?: { table: string; row: Record<string, unknown> };
+  children: ChildRows[];
+  refs: RefUse[];
+}
+
+export type Report = (path: string, message: string) => void;
+
+const isObject = (v: JsonValue | undefined): v is { [key: string]: JsonValue } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Num);
+
+/** Reads `fields` of `obj` into `row`, reporting each problem; returns false when there was one. */
+function readFields(obj: { [key: string]: JsonValue }, fields: Field[], row: Record<string, unknown>, refs: RefUse[], prefix: string, report: Report): boolean {
+  let ok = true;
+  for (const f of fields) {
+    const v = obj[f.wire];
+    const path = `${prefix}${f.wire}`;
+    if (v === undefined || v === null) {
+      if (f.required) {
+        report(path, v === null ? 'must not be null' : 'is missing');
+        ok = false;
+      }
+      row[f.column] = f.type === 'bool' && v === undefined && !f.nullable ? 0 : null;
+      if (f.type === 'bool' && v === null && !f.nullable) {
+        report(path, 'must be true or false, got null');
+        ok = false;
+      }
+      continue;
+    }
+    const c = toColumn(f.type, v);
+    if ('error' in c) {
+      report(path, c.error);
+      ok = false;
+      continue;
+    }
+    if (f.values && !f.values.includes(c.value as string)) {
+      report(path, `unknown value '${String(c.value)}' (one of ${f.values.join(', ')})`);
+      ok = false;
+      continue;
+    }
+    row[f.column] = c.value;
+    if (f.ref) refs.push({ path, ref: f.ref, id: c.value as number, expect: f.ref.sameAs ? obj[f.ref.sameAs.field] : undefined, column: prefix ? undefined : f.column });
+  }
+  return ok;
+}
+
+function readChildren(obj: { [key: string]: JsonValue }, spec: ChildSpec, refs: RefUse[], report: Report): ChildRows | null {
+  const v = obj[spec.wire];
+  if (v === undefined || v === null) return { spec, rows: [] };
+  if (!Array.isArray(v)) {
+    report(spec.wire, 'must be an array');
+    return null;
+  }
+  let ok = true;
+  const rows: Record<string, unknown>[] = [];
+  const keys = new Set<string>();
+  v.forEach((item, i) => {
+    const path = `${spec.wire}[${i}]`;
+    const row: Record<string, unknown> = {};
+    if (spec.scalar) {
+      const f = spec.fields[0];
+      if (!readFields({ [f.wire]: item }, spec.fields, row, refs, '', (_p, m) => report(path, m))) ok = false;
+      const last = refs[refs.length - 1];
+      if (last && last.path === f.wire) Object.assign(last, { path, column: undefined });
+    } else if (!isObject(item)) {
+      report(path, 'must be an object');
+      ok = false;
+      return;
+    } else {
+      for (const k of Object.keys(item)) if (!spec.fields.some((f) => f.wire === k)) report(`${path}.${k}`, 'unknown field');
+      if (!readFields(item, spec.fields, row, refs, `${path}.`, report)) ok = false;
+    }
+    if (spec.position) row[spec.position] = i;
+    const key = spec.key.map((c) => String(row[c])).join('|');
+    if (keys.has(key)) {
+      report(path, `duplicate ${spec.key.includes('id') ? `Id ${row.id}` : `entry ${key}`} in ${spec.wire}`);
+      ok = false;
+    }
+    keys.add(key);
+    rows.push(row);
+  });
+  return ok ? { spec, rows } : null;
+}
+
+/** Parses one record; null when it has a problem (each one reported). */
+export function parseRecord(spec: CollectionSpec, value: JsonValue, position: number, report: Report): Parsed | null {
+  if (!isObject(value)) {
+    report('', 'a record must be a JSON object');
+    return null;
+  }
+  const refs: RefUse[] = [];
+  const row: Record<string, unknown> = {};
+  let ok = readFields(value, spec.fields, row, refs, '', report);
+  let kind: KindSpec | undefined;
+  const kindName = spec.kinds ? (row.kind as string | null) : undefined;
+  if (spec.kinds && typeof kindName === 'string') kind = spec.kinds[kindName];
+  const known = new Set([...spec.fields.map((f) => f.wire), ...spec.children.map((c) => c.wire)]);
+  if (spec.ledgerFrom) known.add('CompanyCodeId');
+  if (kind) for (const f of [...(kind.detail?.fields ?? []), ...kind.children]) known.add(f.wire);
+  for (const k of Object.keys(value)) {
+    if (!known.has(k) && !(spec.kinds && !kind)) report(k, kind ? `is not a field of kind ${kindName}` : 'unknown field (names are case-sensitive)');
+  }
+  let givenLedger: number | undefined;
+  if (spec.ledgerFrom && value.CompanyCodeId !== undefined && value.CompanyCodeId !== null) {
+    const c = toColumn('int', value.CompanyCodeId);
+    if ('error' in c) {
+      report('CompanyCodeId', c.error);
+      ok = false;
+    } else givenLedger = c.value as number;
+  }
+  let detail: Parsed['detail'];
+  if (kind?.detail) {
+    const d: Record<string, unknown> = {};
+    if (!readFields(value, kind.detail.fields, d, refs, '', report)) ok = false;
+    detail = { table: kind.detail.table, row: d };
+  }
+  const children: ChildRows[] = [];
+  for (const c of [...spec.children, ...(kind?.children ?? [])]) {
+    const rows = readChildren(value, c, refs, report);
+    if (rows) children.push(rows);
+    else ok = false;
+  }
+  if (!ok || typeof row.id !== 'number') return null;
+  return { position, id: row.id, row, givenLedger, kind, kindName: kindName ?? undefined, detail, children, refs };
+}

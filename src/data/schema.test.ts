@@ -1,0 +1,32 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { DIALECTS } from '../../test/helpers/db.ts';
+import { buildWorld } from './factories.ts';
+import { loadDemo } from './demo/load.ts';
+import { importFormatSchema, SCHEMA_FILE, schemaText } from './format/json-schema.ts';
+import { exportText, withDb } from './test-helpers.ts';
+
+describe('import format JSON Schema', () => {
+  it('docs/import-format.schema.json is generated from the format description (run json-schema.ts --write)', () => {
+    assert.equal(fs.readFileSync(SCHEMA_FILE, 'utf8'), schemaText());
+  });
+});
+
+for (const dialect of DIALECTS) {
+  describe(`exports match the JSON Schema [${dialect}]`, () => {
+    it('an export of demo and factory data validates; a misspelled field does not', () => withDb(dialect, async (t) => {
+      await loadDemo(t, { scale: 1, seed: 9 });
+      await buildWorld(t.db);
+      const ajv = new Ajv({ allErrors: true, strict: false });
+      (addFormats as unknown as (a: Ajv) => void)(ajv);
+      const validate = ajv.compile(importFormatSchema());
+      const exported = JSON.parse(await exportText(t)) as { UseUnits: Record<string, unknown>[] };
+      assert.ok(validate(exported), JSON.stringify(validate.errors?.slice(0, 3)));
+      exported.UseUnits[0].useUnitNumber = 'x';
+      assert.equal(validate(exported), false);
+    }));
+  });
+}

@@ -1,0 +1,46 @@
+// Helpers of the data tests: fresh databases, export to a string, import from a string, row counts.
+import { Readable, Writable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { freshDatabase, type TestDatabase } from '../../test/helpers/db.ts';
+import type { Database, DialectName } from '../db/database.ts';
+import { exportData } from './export.ts';
+import { importData, ImportFailed, type ImportOptions, type ImportSummary } from './import/importer.ts';
+import { formatProblem } from './import/lookup.ts';
+
+export async function withDb<T>(dialect: DialectName, fn: (t: TestDatabase) => Promise<T>): Promise<T> {
+  const t = await freshDatabase(dialect);
+  try {
+    return await fn(t);
+  } finally {
+    await t.drop();
+  }
+}
+
+export async function exportText(database: Database): Promise<string> {
+  const chunks: string[] = [];
+  const out = new Writable({ write(chunk, _enc, cb) { chunks.push(String(chunk)); cb(); } });
+  await exportData(database, out);
+  return chunks.join('');
+}
+
+export const importText = (database: Database, text: string, options?: ImportOptions): Promise<ImportSummary> =>
+  importData(database, Readable.from([text]), options);
+
+/** The problems of a failing import, one formatted line each (the test fails if the import succeeds). */
+export async function importProblems(database: Database, text: string): Promise<string[]> {
+  try {
+    await importText(database, text);
+  } catch (err) {
+    if (err instanceof ImportFailed) return err.problems.map(formatProblem);
+    throw err;
+  }
+  throw new Error('the import was expected to fail');
+}
+
+export async function count(database: Database, table: string): Promise<number> {
+  const row = await (database.db as Kysely<any>).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A document from collections given as arrays of records. */
+export const doc = (collections: Record<string, unknown[]>) => JSON.stringify(collections);
