@@ -1,0 +1,147 @@
+// The assignment rules of a project (decisions.md section 4): which ids may be assigned or removed, checked
+// against the database, and the changes themselves. Used by the create command and the assign/remove commands.
+import type { Kysely } from 'kysely';
+import type { Executor } from '../db/database.ts';
+import type { ErrorCollector } from '../http/errors.ts';
+import { KINDS, dependentsOf, type AssignmentKind } from './fields.ts';
+import type { ArrayField } from './schemas.ts';
+
+/** Ids per statement, well below SQLite's bound-parameter limit. */
+const CHUNK = 1000;
+
+function chunks(ids: number[]): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) out.push(ids.slice(i, i + CHUNK));
+  return out;
+}
+
+/** The distinct ids of a list, ascending. */
+export function distinct(ids: readonly number[] | null | undefined): number[] {
+  return [...new Set(ids ?? [])].sort((a, b) => a - b);
+}
+
+interface Entity {
+  id: number;
+  company_code_id: number;
+  economic_unit_id?: number;
+  building_id?: number | null;
+}
+
+async function loadEntities(db: Executor, kind: AssignmentKind, ids: number[]): Promise<Map<number, Entity>> {
+  const columns = ['id', 'company_code_id', ...kind.needs.map((n) => n.via)];
+  const found = new Map<number, Entity>();
+  for (const part of chunks(ids)) {
+    const rows = (await (db as Kysely<any>).selectFrom(kind.entities).select(columns).where('id', 'in', part).execute()) as Entity[];
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+/** Answers which of `ids` are assigned (or, during a create, about to be) as `kind`. */
+export type AssignedLookup = (kind: ArrayField, ids: number[]) => Promise<Set<number>>;
+
+/** The ids of `kind` among `ids` that are assigned to the project in the database. */
+export async function assignedAmong(db: Executor, projectId: number, kind: AssignmentKind, ids: number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (const part of chunks(ids)) {
+    const rows = await (db as Kysely<any>).selectFrom(kind.table).select(kind.column).where('project_id', '=', projectId).where(kind.column, 'in', part).execute();
+    for (const row of rows) found.add(row[kind.column] as number);
+  }
+  return found;
+}
+
+/**
+ * Checks ids for assignment as `kind` to a project of ledger `ledger` (null: the ledger itself is invalid, only
+ * existence can be checked): each must exist in that ledger and have its prerequisites assigned. Every violation
+ * goes to `errors` under the array name; returns the ids that passed.
+ */
+export async function checkAssignable(
+  db: Executor, kind: AssignmentKind, ids: number[], ledger: number | null, isAssigned: AssignedLookup, errors: ErrorCollector,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const entities = await loadEntities(db, kind, ids);
+  const known: Entity[] = [];
+  for (const id of ids) {
+    const entity = entities.get(id);
+    if (!entity || (ledger !== null && entity.company_code_id !== ledger)) {
+      errors.add(kind.name, `The ${kind.label} ${id} does not exist${ledger === null ? '' : ` in ledger ${ledger}, the project's ledger`}.`);
+    } else known.push(entity);
+  }
+  const blocked = new Set<number>();
+  for (const need of kind.needs) {
+    const wanted = distinct(known.map((e) => e[need.via]).filter((v): v is number => typeof v === 'number'));
+    const present = await isAssigned(need.kind, wanted);
+    for (const entity of known) {
+      const parent = entity[need.via];
+      if (typeof parent === 'number' && !present.has(parent)) {
+        blocked.add(entity.id);
+        errors.add(kind.name, `The ${kind.label} ${entity.id} needs its ${KINDS[need.kind].label} ${parent} assigned to the project first.`);
+      }
+    }
+  }
+  return known.filter((e) => !blocked.has(e.id)).map((e) => e.id);
+}
+
+/**
+ * Checks ids for removal as `kind` from the project: each must be assigned, and nothing assigned may still
+ * depend on it (a building's use units, an economic unit's buildings, land and use units).
+ */
+export async function checkRemovable(db: Executor, projectId: number, kind: AssignmentKind, ids: number[], errors: ErrorCollector): Promise<void> {
+  if (ids.length === 0) return;
+  const assigned = await assignedAmong(db, projectId, kind, ids);
+  for (const id of ids) if (!assigned.has(id)) errors.add(kind.name, `The ${kind.label} ${id} is not assigned to project ${projectId}.`);
+  const present = ids.filter((id) => assigned.has(id));
+  for (const { kind: dependent, via } of dependentsOf(kind.name)) {
+    const holders = new Map<number, number[]>();
+    for (const part of chunks(present)) {
+      const rows = await (db as Kysely<any>)
+        .selectFrom(`${dependent.table} as pa`)
+        .innerJoin(`${dependent.entities} as e`, 'e.id', `pa.${dependent.column}`)
+        .select(['e.id as id', `e.${via} as parent`])
+        .where('pa.project_id', '=', projectId)
+        .where(`e.${via}`, 'in', part)
+        .orderBy('e.id')
+        .execute();
+      for (const row of rows as Array<{ id: number; parent: number }>) holders.set(row.parent, [...(holders.get(row.parent) ?? []), row.id]);
+    }
+    for (const id of present) {
+      const held = holders.get(id);
+      if (held) {
+        errors.add(kind.name, `The ${kind.label} ${id} cannot be removed while its ${dependent.label}${held.length > 1 ? 's' : ''} ${held.join(', ')} ${held.length > 1 ? 'are' : 'is'} assigned to the project; remove ${held.length > 1 ? 'them' : 'it'} first.`);
+      }
+    }
+  }
+}
+
+/** Stores assignments; ids already assigned are left alone (no second row). Returns the number of new rows. */
+export async function insertAssignments(db: Executor, projectId: number, kind: AssignmentKind, ids: number[]): Promise<number> {
+  let inserted = 0;
+  for (const part of chunks(ids)) {
+    const result = await (db as Kysely<any>)
+      .insertInto(kind.table)
+      .values(part.map((id) => ({ project_id: projectId, [kind.column]: id })))
+      .onConflict((oc) => oc.columns(['project_id', kind.column]).doNothing())
+      .executeTakeFirst();
+    inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return inserted;
+}
+
+/** Deletes assignments; returns the number of rows deleted. */
+export async function deleteAssignments(db: Executor, projectId: number, kind: AssignmentKind, ids: number[]): Promise<number> {
+  let deleted = 0;
+  for (const part of chunks(ids)) {
+    const result = await (db as Kysely<any>).deleteFrom(kind.table).where('project_id', '=', projectId).where(kind.column, 'in', part).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
+}
+
+/** Whether the project has any assignment at all. */
+export async function hasAssignments(db: Executor, projectId: number): Promise<boolean> {
+  for (const kind of Object.values(KINDS)) {
+    const row = await (db as Kysely<any>).selectFrom(kind.table).select('project_id').where('project_id', '=', projectId).limit(1).executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
+}
