@@ -3,7 +3,7 @@
 // inside its own SAVEPOINT, so a failing command is rolled back alone and leaves nothing behind; every caller
 // gets its answer only after the shared COMMIT is durable. On PostgreSQL each command is its own transaction
 // (the server does group commit itself).
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './database.ts';
 import type { DB } from './schema.ts';
 
@@ -66,4 +66,11 @@ export class WriteQueue {
     }
     this.draining = false;
   }
+}
+
+/** Where a write command runs: the app's queue (group commit) or, in tests and tools, a plain handle. */
+export type Writer = Kysely<DB> | WriteQueue;
+
+export function inTransaction<T>(writer: Writer, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return writer instanceof WriteQueue ? writer.run(work) : writer.transaction().execute(work);
 }

@@ -1,7 +1,6 @@
 // The twelve assign/remove writes (one named command each): one transaction that locks the project, checks
 // every id (all errors in one 400, nothing stored on any error), changes the assignments and records the event.
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import { inTransaction, type Writer } from '../db/write-queue.ts';
 import { ErrorCollector } from '../http/errors.ts';
 import { bodyErrors } from '../http/validation.ts';
 import { ID_LIST_CHECKS, type ArrayField } from './schemas.ts';
@@ -17,7 +16,7 @@ export interface AssignmentInput extends WriteContext {
   ids: unknown;
 }
 
-export type AssignmentCommand = (db: Kysely<DB>, input: AssignmentInput) => Promise<ProjectRow>;
+export type AssignmentCommand = (db: Writer, input: AssignmentInput) => Promise<ProjectRow>;
 
 /** The distinct valid ids of the body; shape errors keyed by the array name (`Building`, `Building[2]`). */
 function idList(name: ArrayField, raw: unknown, errors: ErrorCollector): number[] {
@@ -29,7 +28,7 @@ function idList(name: ArrayField, raw: unknown, errors: ErrorCollector): number[
 function assignmentCommand(name: ArrayField, mode: 'assign' | 'remove'): AssignmentCommand {
   const kind = KINDS[name];
   return (db, input) =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       const project = await lockProject(trx, input.projectId, input.scope, 'projectId');
       const errors = new ErrorCollector();
       const ids = idList(name, input.ids, errors);

@@ -1,7 +1,8 @@
 // The project writes: create, change, delete. Each is one transaction doing its validation (every error in one
 // 400), its change and its outbox event; callable without HTTP.
-import type { Kysely, Updateable } from 'kysely';
-import type { DB, ProjectsTable } from '../db/schema.ts';
+import type { Updateable } from 'kysely';
+import type { ProjectsTable } from '../db/schema.ts';
+import { inTransaction, type Writer } from '../db/write-queue.ts';
 import type { Executor } from '../db/database.ts';
 import type { LedgerScope } from '../auth/ledger-scope.ts';
 import { ApiError, ErrorCollector, badRequest } from '../http/errors.ts';
@@ -63,8 +64,8 @@ function columnsOf(body: ProjectBody): Updateable<ProjectsTable> {
 }
 
 /** POST .../Project: the project and the assignments of its six arrays, all or nothing. */
-export async function createProject(db: Kysely<DB>, input: CreateProjectInput): Promise<ProjectRow> {
-  return db.transaction().execute(async (trx) => {
+export async function createProject(db: Writer, input: CreateProjectInput): Promise<ProjectRow> {
+  return inTransaction(db, async (trx) => {
     const errors = new ErrorCollector();
     const body = checkShape(ProjectCreateBody, input.body, errors, false);
     if (!body) throw new ApiError(400, 'bad_request', errors.errors);
@@ -90,8 +91,8 @@ export async function createProject(db: Kysely<DB>, input: CreateProjectInput): 
 }
 
 /** PUT .../Project/{id}: changes the properties present in the body. */
-export async function changeProject(db: Kysely<DB>, input: ChangeProjectInput): Promise<ProjectRow> {
-  return db.transaction().execute(async (trx) => {
+export async function changeProject(db: Writer, input: ChangeProjectInput): Promise<ProjectRow> {
+  return inTransaction(db, async (trx) => {
     const current = await lockProject(trx, input.id, input.scope, 'id');
     const errors = new ErrorCollector();
     const body = checkShape(ProjectChangeBody, input.body, errors, true);
@@ -111,8 +112,8 @@ export async function changeProject(db: Kysely<DB>, input: ChangeProjectInput): 
 }
 
 /** DELETE .../Project/{id}: the project and its assignments (never the assigned entities). */
-export async function deleteProject(db: Kysely<DB>, input: DeleteProjectInput): Promise<ProjectRow> {
-  return db.transaction().execute(async (trx) => {
+export async function deleteProject(db: Writer, input: DeleteProjectInput): Promise<ProjectRow> {
+  return inTransaction(db, async (trx) => {
     const row = await lockProject(trx, input.id, input.scope, 'id');
     await trx.deleteFrom('projects').where('id', '=', row.id).execute();
     await recordProjectEvent(trx, row, 'deleted', input);

@@ -73,7 +73,7 @@ export default async function projectsArea(app: App): Promise<void> {
       querystring: WriteQuery, body: ProjectCreateBody, response: { 201: ProjectRefResponse, ...errorResponses },
     },
   }, async (request, reply) => {
-    const row = await createProject(app.db, { ...context(request, app), body: request.body });
+    const row = await createProject(app.writes, { ...context(request, app), body: request.body });
     return reply.code(201).header('location', `${request.routeOptions.url}/${row.id}`).send(presentProjectRef(row));
   });
 
@@ -86,7 +86,7 @@ export default async function projectsArea(app: App): Promise<void> {
       params: ProjectIdParams, querystring: WriteQuery, body: ProjectChangeBody, response: { 200: ProjectRefResponse, ...errorResponses },
     },
   }, async (request) => {
-    const row = await changeProject(app.db, { ...context(request, app), id: request.params.id, body: request.body });
+    const row = await changeProject(app.writes, { ...context(request, app), id: request.params.id, body: request.body });
     return presentProjectRef(row);
   });
 
@@ -99,7 +99,7 @@ export default async function projectsArea(app: App): Promise<void> {
       params: ProjectIdParams, querystring: WriteQuery, response: { 200: ProjectRefResponse, ...errorResponses },
     },
   }, async (request) => {
-    const row = await deleteProject(app.db, { ...context(request, app), id: request.params.id });
+    const row = await deleteProject(app.writes, { ...context(request, app), id: request.params.id });
     return presentProjectRef(row);
   });
 
@@ -118,7 +118,7 @@ export default async function projectsArea(app: App): Promise<void> {
         params: AssignmentParams, querystring: WriteQuery, body: IdListBody, response: { [status]: ProjectRefResponse, ...errorResponses },
       },
     }, async (request, reply) => {
-      const row = await run(app.db, { ...context(request, app), projectId: request.params.projectId, ids: request.body });
+      const row = await run(app.writes, { ...context(request, app), projectId: request.params.projectId, ids: request.body });
       return (reply as FastifyReply).code(status).send(presentProjectRef(row));
     });
   }
