@@ -3,14 +3,15 @@
 import autocannon from 'autocannon';
 
 const opts = JSON.parse(process.argv[2]) as { url: string; paths?: string[]; connections: number; duration: number; method?: string; headers?: Record<string, string>; body?: string };
+const method = opts.method ?? 'GET';
 const result = await autocannon({
   url: opts.url,
   connections: opts.connections,
   duration: opts.duration,
-  method: opts.method,
-  headers: opts.headers,
-  body: opts.body,
-  requests: opts.paths?.map((path) => ({ path, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body })),
+  method,
+  ...(opts.headers ? { headers: opts.headers } : {}),
+  ...(opts.body ? { body: opts.body } : {}),
+  ...(opts.paths ? { requests: opts.paths.map((path) => ({ path, method, ...(opts.headers ? { headers: opts.headers } : {}) })) } : {}),
 });
 process.stdout.write(
   `${JSON.stringify({

@@ -24,6 +24,7 @@ const connections = Number(args.connections);
 const RC = '/service/v1.2/RunningCostDistributionRead';
 const INCLUDES = 'includeUseUnits=true&includeCostTypes=true&includeExplanations=true&includeOptionTaxes=true';
 
+const running = new Set<{ stop(): Promise<void> }>();
 const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'wohnapi-bench-'));
 let cluster: PgCluster | undefined;
 let dbCounter = 0;
@@ -70,7 +71,7 @@ interface Row { scenario: string; scale: number; rps: number; p50: number; p99: 
 const rows: Row[] = [];
 
 function record(scenario: string, scale: number, r: LoadResult & { peakRssMb: number }, note = ''): Row {
-  const row = { scenario, scale, rps: Math.round(r.rps), p50: r.p50, p99: r.p99, peakRssMb: r.peakRssMb, errors: r.errors + (r.non2xx ?? 0), note };
+  const row = { scenario, scale, rps: Math.round(r.rps), p50: +r.p50.toFixed(1), p99: +r.p99.toFixed(1), peakRssMb: r.peakRssMb, errors: r.errors + (r.non2xx ?? 0), note };
   rows.push(row);
   process.stderr.write(`${scenario} scale ${scale}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, rss ${row.peakRssMb} MB${row.errors ? `, ${row.errors} errors` : ''}\n`);
   return row;
@@ -99,6 +100,7 @@ async function main() {
   const p = await prepare(scale);
   process.stderr.write(`demo load scale ${scale}: ${p.loadSeconds.toFixed(1)} s, ${JSON.stringify(p.counts)}\n`);
   const server = await startServer(p.env);
+  running.add(server);
   const pid = server.child.pid as number;
   const token = await login(server.base);
   const headers = { authorization: `Bearer ${token}` };
@@ -112,12 +114,14 @@ async function main() {
   fs.writeFileSync(bodyFile, Buffer.from(s2body));
   const b1port = await freePort();
   const b1child = await startProcess(['--import', 'tsx', `${ROOT}bench/baseline-server.ts`, String(b1port), bodyFile], {}, `http://127.0.0.1:${b1port}/`);
+  running.add({ stop: () => stopProcess(b1child) });
   const b1r = record('B1 bare node:http, same bytes as S2', scale, await load(b1child.pid as number, 'load.ts', { url: `http://127.0.0.1:${b1port}/` }), `${s2body.byteLength} bytes`);
   await stopProcess(b1child);
 
   // B2: S2 through the same app without authentication and ledger scoping.
   const b2port = await freePort();
   const b2child = await startProcess(['--import', 'tsx', `${ROOT}bench/noauth-server.ts`, String(b2port)], p.env, `http://127.0.0.1:${b2port}/health/ready`);
+  running.add({ stop: () => stopProcess(b2child) });
   const b2 = record('B2 S2a without auth and scoping', scale, await load(b2child.pid as number, 'load.ts', { url: `http://127.0.0.1:${b2port}${s2path}` }));
   await stopProcess(b2child);
 
@@ -152,6 +156,7 @@ async function main() {
   for (const s of args.scaling ? args.scaling.split(',').map(Number).filter((x) => x !== scale) : []) {
     const ps = await prepare(s);
     const srv = await startServer(ps.env);
+    running.add(srv);
     const tok = await login(srv.base);
     const r = await readScenarios(s, ps, srv.base, srv.child.pid as number, { authorization: `Bearer ${tok}` }, false);
     scaling.push({ scale: s, s2p50: r.s2a.p50, s2p99: r.s2a.p99, s3p99: r.s3.p99 });
@@ -179,6 +184,7 @@ async function main() {
 try {
   await main();
 } finally {
+  for (const proc of running) await proc.stop();
   cluster?.stop();
   fs.rmSync(workdir, { recursive: true, force: true });
 }

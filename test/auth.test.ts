@@ -6,6 +6,7 @@ import { PROBE_URL, registerProbe } from './helpers/probe-route.ts';
 import { disableUser, setPassword, addUser } from '../src/auth/users.ts';
 import { revokeApiKey } from '../src/auth/api-keys.ts';
 import { PERMISSIONS } from '../src/auth/permissions.ts';
+import { openDatabase } from '../src/db/database.ts';
 
 for (const dialect of DIALECTS) {
   describe(`authentication [${dialect}]`, () => {
@@ -148,6 +149,24 @@ for (const dialect of DIALECTS) {
       assert.equal((await get(token, `${PROBE_URL}?apiKey=${one}`)).statusCode, 401);
       const stored = await t.database.db.selectFrom('api_keys').select('key_hash').execute();
       assert.ok(stored.every((k) => !k.key_hash.includes(one) && /^[0-9a-f]{64}$/.test(k.key_hash)));
+    });
+
+    it('sees a user disabled and a key revoked through another connection (another server process) at once', async () => {
+      const other = openDatabase(t.database.url);
+      try {
+        const token = await t.login({ name: 'gina' });
+        const key = await t.apiKey('all', 'gina-key');
+        const url = `${PROBE_URL}?apiKey=${key}`;
+        assert.equal((await get(token, url)).statusCode, 200);
+        assert.equal((await get(token, url)).statusCode, 200, 'served again (from the verified-token cache)');
+        await revokeApiKey(other.db, 'gina-key');
+        assert.equal((await get(token, url)).statusCode, 401);
+        assert.equal((await get(token)).statusCode, 200);
+        await disableUser(other.db, 'gina');
+        assert.equal((await get(token)).statusCode, 401);
+      } finally {
+        await other.close();
+      }
     });
 
     it("narrows a key's ledgers to the user's own grant", async () => {

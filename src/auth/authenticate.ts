@@ -3,8 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { App, RouteAuth } from '../app-types.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { verifyAccessToken } from './tokens.ts';
-import { resolveApiKey } from './api-keys.ts';
+import { AuthCache } from './auth-cache.ts';
 import { intersect } from './ledger-scope.ts';
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
@@ -27,7 +26,11 @@ export function registerAuthentication(app: App, authenticate: Authenticator = b
   });
 }
 
+const caches = new WeakMap<App, AuthCache>();
+
 export const bearerAuthentication: Authenticator = async (app, request, auth) => {
+  let cache = caches.get(app);
+  if (!cache) caches.set(app, (cache = new AuthCache(app)));
   if (queryValue(request, 'access_token') !== undefined) {
     throw unauthorized('invalid_request', 'Tokens in the query string are not accepted; use the Authorization header.');
   }
@@ -35,7 +38,7 @@ export const bearerAuthentication: Authenticator = async (app, request, auth) =>
   if (!header) throw unauthorized();
   const match = BEARER.exec(header);
   if (!match) throw unauthorized(/^Bearer\b/i.test(header) ? 'invalid_token' : undefined);
-  const principal = await verifyAccessToken(app.db, match[1], app.now());
+  const principal = await cache.principal(request, match[1]);
   if (!principal) throw unauthorized('invalid_token');
   request.principal = principal;
 
@@ -48,7 +51,7 @@ export const bearerAuthentication: Authenticator = async (app, request, auth) =>
     request.scope = principal.userScope;
     return;
   }
-  const resolved = typeof key === 'string' ? await resolveApiKey(app.db, key) : undefined;
+  const resolved = typeof key === 'string' ? await cache.apiKey(request, key) : undefined;
   if (!resolved) throw unauthorized(undefined, 'The API key is unknown or revoked.');
   request.apiKey = resolved;
   request.scope = intersect(resolved.scope, principal.userScope);

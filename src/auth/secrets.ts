@@ -38,5 +38,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return crypto.timingSafeEqual(actual, expected);
 }
 
-/** Used for unknown user names, so that they cost the same time as a wrong password. */
-export const DUMMY_HASH = await hashPassword(randomSecret());
+let dummy: Promise<string> | undefined;
+/** Checked for unknown user names, so that they cost the same time as a wrong password. */
+export const dummyHash = (): Promise<string> => (dummy ??= hashPassword(randomSecret()));

@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../app-types.ts';
-import { DUMMY_HASH, verifyPassword } from './secrets.ts';
+import { dummyHash, verifyPassword } from './secrets.ts';
 import { issueTokens, refreshTokens } from './tokens.ts';
 import { LoginThrottle } from './login-throttle.ts';
 
@@ -52,7 +52,7 @@ export default async function tokenRoutes(app: App) {
           const wait = throttle.retryAfter(name, now.getTime());
           if (wait > 0) return oauthError(reply, 429, 'too_many_requests', 'Too many failed logins for this user name; try again later.', { 'retry-after': String(wait) });
           const user = await app.db.selectFrom('users').select(['id', 'password_hash', 'disabled']).where('name', '=', name).executeTakeFirst();
-          const ok = await verifyPassword(p.password!, user?.password_hash ?? DUMMY_HASH);
+          const ok = await verifyPassword(p.password!, user?.password_hash ?? (await dummyHash()));
           if (!user || !ok || user.disabled === 1) {
             throttle.fail(name, now.getTime());
             return oauthError(reply, 400, 'invalid_grant', INVALID_LOGIN);

@@ -57,6 +57,8 @@ export interface Principal {
   userName: string;
   permissions: Set<Permission>;
   userScope: LedgerScope;
+  /** When the access token expires (ISO 8601). */
+  expiresAt: string;
 }
 
 /** The user behind a valid, unexpired, unrevoked access token of an enabled user; undefined otherwise. */
@@ -78,5 +80,5 @@ export async function verifyAccessToken(db: Kysely<DB>, token: string, now: Date
     const ledgers = await db.selectFrom('user_ledgers').select('company_code_id').where('user_id', '=', row.user_id).execute();
     userScope = { all: false, ids: ledgers.map((l) => l.company_code_id) };
   }
-  return { userId: row.user_id, userName: row.name, permissions: new Set(perms.map((p) => p.permission as Permission)), userScope };
+  return { userId: row.user_id, userName: row.name, permissions: new Set(perms.map((p) => p.permission as Permission)), userScope, expiresAt: row.expires_at };
 }

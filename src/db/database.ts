@@ -12,14 +12,18 @@ export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
   url: string;
-  /** Changes whenever a change to the read model commits, from this or any other process (see page-cache.ts). */
-  dataVersion(): Promise<string>;
+  /** Versions of the read model and of users/tokens/keys: each moves on whenever a change to it commits, in this or
+   *  any other process sharing the database. Caches (page-cache.ts, auth-cache.ts) are valid only for the version
+   *  they were filled at. */
+  versions(): Promise<DataVersions>;
   /** The better-sqlite3 handle behind `db` on SQLite (bulk import and demo load prepare and reuse statements on it). */
   sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
 export type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface DataVersions { read: string; auth: string }
 
 // Keep DATE and NUMERIC as strings (exact round-trip), parse BIGINT counts as numbers.
 pg.types.setTypeParser(1082, (v: string) => v);
@@ -37,18 +41,22 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
     // data_version moves on with commits of other connections, total_changes() with this connection's writes.
     const version = sqlite.prepare('SELECT (SELECT data_version FROM pragma_data_version) || \'.\' || total_changes()').pluck();
-    return { db, dialect: 'sqlite', url, sqlite, dataVersion: async () => String(version.get()), close: () => db.destroy() };
+    const versions = async () => {
+      const v = String(version.get());
+      return { read: v, auth: v };
+    };
+    return { db, dialect: 'sqlite', url, sqlite, versions, close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client whose connection ends (server restart, database dropped) must not crash the process: the pool
   // drops it and opens a new one when needed. Without a listener, pg re-throws the error as an uncaught exception.
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const dataVersion = async () => {
-    const row = await db.selectFrom('data_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
-    return String(row.version);
+  const versions = async () => {
+    const row = await db.selectFrom('data_version').select(['version', 'auth_version']).where('id', '=', 1).executeTakeFirstOrThrow();
+    return { read: String(row.version), auth: String(row.auth_version) };
   };
-  return { db, dialect: 'postgres', url, dataVersion, close: () => db.destroy() };
+  return { db, dialect: 'postgres', url, versions, close: () => db.destroy() };
 }
 
 /** For migrations, which are written against Kysely<any>. */

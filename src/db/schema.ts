@@ -379,8 +379,9 @@ export interface ProjectUseUnitsTable { project_id: number; use_unit_id: number 
 export interface ProjectBudgetsTable { project_id: number; budget_id: number }
 export interface ProjectLoansTable { project_id: number; loan_id: number }
 
-/** PostgreSQL only: moved on by triggers whenever the read model changes (migration 2026112203). */
-export interface DataVersionTable { id: number; version: number }
+/** PostgreSQL only: moved on by triggers whenever the read model (version) or users, tokens and keys
+ *  (auth_version) change (migrations 2026112203, 2026112204). */
+export interface DataVersionTable { id: number; version: number; auth_version: number }
 
 export interface DB {
   data_version: DataVersionTable;

@@ -4,6 +4,7 @@
 // Routes opt in with `config: { cache: true }`. Authentication and permission checks still run on every request.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
+import { versionsFor } from '../db/versions.ts';
 
 interface Entry { version: string; body: string }
 
@@ -63,7 +64,7 @@ export function registerPageCache(app: App, maxBytes: number): void {
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.routeOptions.config.cache || request.method !== 'GET') return;
-    const version = await app.database.dataVersion();
+    const version = (await versionsFor(app.database, request)).read;
     const key = cacheKey(request);
     const body = cache.get(key, version);
     if (body !== undefined) {
