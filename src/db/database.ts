@@ -38,7 +38,18 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    // Kysely prepares every query anew; reusing prepared statements by SQL text saves that work on the hot paths.
+    const statements = new Map<string, SQLite.Statement>();
+    const prepare = (text: string) => {
+      let stmt = statements.get(text);
+      if (!stmt) {
+        if (statements.size >= 2000) statements.clear();
+        stmt = sqlite.prepare(text);
+        statements.set(text, stmt);
+      }
+      return stmt;
+    };
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }) });
     // data_version moves on with commits of other connections, total_changes() with this connection's writes.
     const version = sqlite.prepare('SELECT (SELECT data_version FROM pragma_data_version) || \'.\' || total_changes()').pluck();
     const versions = async () => {
