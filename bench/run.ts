@@ -131,7 +131,8 @@ async function main() {
   const database = openDatabase(p.env.DATABASE_URL);
   const uu = await database.db.selectFrom('use_units').select(['id', 'economic_unit_id', 'building_id', 'company_code_id']).where('building_id', 'is not', null).orderBy('id').limit(1).executeTakeFirstOrThrow();
   await database.close();
-  record('S5 project create + 3 assigns (projects/s)', scale, await load(pid, 'projects-load.ts', {
+  record('S5 project create + 3 assigns (projects/s, 32 clients)', scale, await load(pid, 'projects-load.ts', {
+    connections: 32,
     base: server.base, prefix: '/service/v1.2/AccountancyProjectEdit', token, apiKey: p.apiKey, ledger: uu.company_code_id, economicUnit: uu.economic_unit_id, building: uu.building_id, useUnit: uu.id,
   }));
 
