@@ -69,8 +69,10 @@ async function login(base: string): Promise<string> {
 
 interface Row { scenario: string; scale: number; rps: number; p50: number; p99: number; peakRssMb: number; errors: number; note: string }
 const rows: Row[] = [];
+let currentCacheOff = false;
 
 function record(scenario: string, scale: number, r: LoadResult & { peakRssMb: number }, note = ''): Row {
+  if (currentCacheOff) scenario += ' (no cache)';
   const row = { scenario, scale, rps: Math.round(r.rps), p50: +r.p50.toFixed(1), p99: +r.p99.toFixed(1), peakRssMb: r.peakRssMb, errors: r.errors + (r.non2xx ?? 0), note };
   rows.push(row);
   process.stderr.write(`${scenario} scale ${scale}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, rss ${row.peakRssMb} MB${row.errors ? `, ${row.errors} errors` : ''}\n`);
@@ -83,10 +85,10 @@ async function load(pid: number, script: string, options: object): Promise<LoadR
 }
 
 /** S2 and S3 at one scale: the same page repeated, varied pages, the last page. */
-async function readScenarios(scale: number, p: Prepared, base: string, pid: number, headers: Record<string, string>, full: boolean) {
-  const q = `apiKey=${p.apiKey}&limit=100&${INCLUDES}`;
+async function readScenarios(scale: number, p: Prepared, base: string, pid: number, headers: Record<string, string>, full: boolean, limit = 100) {
+  const q = `apiKey=${p.apiKey}&limit=${limit}&${INCLUDES}`;
   const total = p.counts.allocation_group_bases;
-  const lastOffset = Math.max(0, Math.floor((total - 1) / 100) * 100);
+  const lastOffset = Math.max(0, Math.floor((total - 1) / limit) * limit);
   const s2a = record('S2a AllocationGroupBases same page', scale, await load(pid, 'load.ts', { url: `${base}${RC}/AllocationGroupBases?${q}`, headers }));
   const varied = Array.from({ length: 400 }, (_, i) => `${RC}/AllocationGroupBases?${q}&offset=${(i * 37) % Math.max(1, total)}${i % 3 === 0 ? `&companyCodeId=${1 + (i % 4)}` : ''}`);
   const s2b = full ? record('S2b AllocationGroupBases varied', scale, await load(pid, 'load.ts', { url: base, paths: varied, headers })) : undefined;
@@ -152,16 +154,25 @@ async function main() {
   const records = Number(/([\d,]+) records/.exec(importOut)?.[1].replace(/,/g, '') ?? 0);
   rows.push({ scenario: 'S6 import (records/s, whole CLI run)', scale, rps: Math.round(records / seconds), p50: 0, p99: 0, peakRssMb: 0, errors: 0, note: `${records} records in ${seconds.toFixed(1)} s, ${(fs.statSync(file).size / 1e6).toFixed(0)} MB` });
 
-  // Scaling run: S2 and S3 at several scales.
-  const scaling: Array<{ scale: number; s2p50: number; s2p99: number; s3p99: number }> = [{ scale, s2p50: s2a.p50, s2p99: s2a.p99, s3p99: rows.find((r) => r.scenario.startsWith('S3') && r.scale === scale)?.p99 ?? 0 }];
-  for (const s of args.scaling ? args.scaling.split(',').map(Number).filter((x) => x !== scale) : []) {
-    const ps = await prepare(s);
-    const srv = await startServer(ps.env);
-    running.add(srv);
-    const tok = await login(srv.base);
-    const r = await readScenarios(s, ps, srv.base, srv.child.pid as number, { authorization: `Bearer ${tok}` }, false);
-    scaling.push({ scale: s, s2p50: r.s2a.p50, s2p99: r.s2a.p99, s3p99: r.s3.p99 });
-    await srv.stop();
+  // Scaling run: S2 and S3 at several scales, on the database path (page cache off), with a page size that is
+  // full at every scale so that only the data size differs.
+  const scaling: Array<{ scale: number; limit: number; s2p50: number; s2p99: number; s3p99: number; s3offset: number }> = [];
+  if (args.scaling) {
+    const scales = [...new Set([...args.scaling.split(',').map(Number), scale])].sort((a, b) => a - b);
+    const prepared = [];
+    for (const s of scales) prepared.push(await prepare(s));
+    const limit = Math.min(100, ...prepared.map((ps) => ps.counts.allocation_group_bases));
+    for (const [i, s] of scales.entries()) {
+      const ps = prepared[i];
+      const srv = await startServer({ ...ps.env, PAGE_CACHE_MB: '0' });
+      currentCacheOff = true;
+      running.add(srv);
+      const tok = await login(srv.base);
+      const r = await readScenarios(s, ps, srv.base, srv.child.pid as number, { authorization: `Bearer ${tok}` }, false, limit);
+      const s3offset = Math.floor((ps.counts.allocation_group_bases - 1) / limit) * limit;
+      scaling.push({ scale: s, limit, s2p50: r.s2a.p50, s2p99: r.s2a.p99, s3p99: r.s3.p99, s3offset });
+      await srv.stop();
+    }
   }
 
   const ratios = {
@@ -173,8 +184,8 @@ async function main() {
   console.log('');
   for (const [k, v] of Object.entries(ratios)) console.log(`${k}: ${v}`);
   if (scaling.length > 1) {
-    console.log('');
-    console.log(table(scaling.sort((a, b) => a.scale - b.scale)));
+    console.log('\nScaling (page cache off):');
+    console.log(table(scaling));
   }
   const result = { date: new Date().toISOString(), machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version }, engine: args.postgres ? 'postgres' : 'sqlite', duration, connections, scale, counts: p.counts, demoLoadSeconds: p.loadSeconds, rows, ratios, scaling };
   const out = path.join(ROOT, 'bench', 'results', `${result.date.slice(0, 10)}-${result.engine}-scale${scale}.json`);
