@@ -25,6 +25,8 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** Serve repeated GETs from the page cache (src/http/page-cache.ts). */
     cache?: boolean;
+    /** Answer null properties as null even without showNullValues=true (fixed-shape answers such as {Id, Code, Name}). */
+    keepNulls?: boolean;
   }
   interface FastifyInstance {
     db: Kysely<DB>;

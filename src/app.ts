@@ -2,13 +2,14 @@
 // owns the process (logger destination, listen, signals).
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import secureJson from 'secure-json-parse';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import crypto from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { WriteQueue } from './db/write-queue.ts';
 import type { App } from './app-types.ts';
-import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { ApiError, errorHandler, notFoundHandler } from './http/errors.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerResponseShaping } from './http/response.ts';
 import { registerPageCache } from './http/page-cache.ts';
@@ -58,6 +59,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('now', now);
   app.decorate('writes', new WriteQueue(database));
   app.setValidatorCompiler(validatorCompiler);
+  // Bodies are JSON only (a JSON text sent as text/plain gets the content-type message), and a malformed body
+  // is answered with the parser's own words, which name the position. Prototype poisoning is refused.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, secureJson.parse(body as string, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch (err) {
+      done(new ApiError(400, 'bad_request', { $: [`The body is not valid JSON: ${(err as Error).message}.`] }), undefined);
+    }
+  });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('onSend', async (request, reply, payload) => {

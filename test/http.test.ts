@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS } from './helpers/db.ts';
-import { bearer, testApp, type TestApp } from './helpers/app.ts';
+import { bearer, testApp, tokenRequest, type TestApp } from './helpers/app.ts';
 import { PROBE_URL, registerProbe } from './helpers/probe-route.ts';
 import { loadConfig, ConfigError } from '../src/config.ts';
 
@@ -132,6 +132,31 @@ describe('rate limit', () => {
       assert.ok(Number(last!.headers['retry-after']) > 0);
       assert.match(last!.json().$[0], /limit is 3 per minute/);
       assert.equal((await t.app.inject({ url: '/health/live' })).statusCode, 200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('request details for vendor clients', () => {
+  it('reads boolean query parameters case-insensitively, rejects text/plain bodies and names the JSON error position', async () => {
+    const t = await testApp('sqlite', {}, registerProbe);
+    try {
+      const token = await t.login();
+      const shown = await t.app.inject({ url: `${PROBE_URL}?showNullValues=True`, headers: bearer(token) });
+      assert.equal(shown.statusCode, 200);
+      assert.equal(shown.json()[0].Name, null);
+      assert.equal((await t.app.inject({ url: `${PROBE_URL}?showNullValues=FALSE`, headers: bearer(token) })).json()[0].Name, undefined);
+      const plain = await t.app.inject({ method: 'POST', url: PROBE_URL, payload: '{"Name":"x","Count":1}', headers: { ...bearer(token), 'content-type': 'text/plain' } });
+      assert.equal(plain.statusCode, 400);
+      assert.match(plain.json().$[0], /content type 'text\/plain'/);
+      const bad = await t.app.inject({ method: 'POST', url: PROBE_URL, payload: '{"Name": x}', headers: { ...bearer(token), 'content-type': 'application/json' } });
+      assert.equal(bad.statusCode, 400);
+      assert.match(bad.json().$[0], /not valid JSON: Unexpected token 'x'/);
+      const proto = await t.app.inject({ method: 'POST', url: PROBE_URL, payload: '{"Name":"x","Count":1,"__proto__":{"a":1}}', headers: { ...bearer(token), 'content-type': 'application/json' } });
+      assert.equal(proto.statusCode, 400);
+      const openwowi = await tokenRequest(t.app, { grant_type: 'password', username: 'nobody', password: 'x-x-x-x-x' }, '/openWowi/oauth2/token');
+      assert.equal(openwowi.json().error, 'invalid_grant');
     } finally {
       await t.close();
     }

@@ -42,17 +42,18 @@ export const bearerAuthentication: Authenticator = async (app, request, auth) =>
   if (!principal) throw unauthorized('invalid_token');
   request.principal = principal;
 
-  const missing = auth.permissions.filter((p) => !principal.permissions.has(p));
-  if (missing.length) throw forbidden(`This endpoint needs the permission(s) ${missing.map((m) => `'${m}'`).join(', ')}.`);
-
+  // Credentials first (token, then API key: both 401), the permission after them (403).
   const key = queryValue(request, 'apiKey');
   if (key === undefined || key === '') {
     if (auth.apiKey === 'required') throw unauthorized(undefined, 'The apiKey query parameter is required.');
     request.scope = principal.userScope;
-    return;
+  } else {
+    const resolved = typeof key === 'string' ? await cache.apiKey(request, key) : undefined;
+    if (!resolved) throw unauthorized(undefined, 'The API key is unknown or revoked.');
+    request.apiKey = resolved;
+    request.scope = intersect(resolved.scope, principal.userScope);
   }
-  const resolved = typeof key === 'string' ? await cache.apiKey(request, key) : undefined;
-  if (!resolved) throw unauthorized(undefined, 'The API key is unknown or revoked.');
-  request.apiKey = resolved;
-  request.scope = intersect(resolved.scope, principal.userScope);
+
+  const missing = auth.permissions.filter((p) => !principal.permissions.has(p));
+  if (missing.length) throw forbidden(`This endpoint needs the permission(s) ${missing.map((m) => `'${m}'`).join(', ')}.`);
 };

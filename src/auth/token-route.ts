@@ -26,7 +26,7 @@ export default async function tokenRoutes(app: App) {
   const throttle = new LoginThrottle(app.config.loginMaxFailures, app.config.loginLockSeconds);
   const settings = { accessTtl: app.config.accessTokenTtl, refreshTtl: app.config.refreshTokenTtl };
 
-  for (const url of ['/oauth2/token', '/service/oauth2/token']) {
+  for (const url of ['/oauth2/token', '/service/oauth2/token', '/openwowi/oauth2/token']) {
     app.post(url, {
       schema: {
         tags: ['OAuth 2.0'],

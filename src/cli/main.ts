@@ -8,7 +8,6 @@ import { registerApiKeyCommands } from './apikeys.ts';
 
 const program = new Command('wohnapi')
   .description('wohnapi: property-management data interface server (running-cost distribution, projects, rent accounting)')
-  .showHelpAfterError()
   .exitOverride();
 
 registerServeCommands(program);

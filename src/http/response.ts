@@ -33,7 +33,8 @@ function mediaType(accept: string | undefined): string {
 
 export function registerResponseShaping(app: App): void {
   app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (!request.routeOptions.config.auth) return payload;
+    const config = request.routeOptions.config;
+    if (!config.auth || config.keepNulls) return payload;
     const show = (request.query as { showNullValues?: unknown } | undefined)?.showNullValues;
     return show === true ? payload : stripNulls(payload);
   });

@@ -23,9 +23,29 @@ function makeAjv(coerce: boolean): Ajv {
 const queryAjv = makeAjv(true);
 const bodyAjv = makeAjv(false);
 
+/** Names of the boolean properties of a query schema. */
+function booleanParameters(schema: object): string[] {
+  const props = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return Object.keys(props).filter((k) => props[k].type === 'boolean');
+}
+
 export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : queryAjv;
-  return ajv.compile(schema as object) as ValidateFunction;
+  if (httpPart === 'body') return bodyAjv.compile(schema as object) as ValidateFunction;
+  const validate = queryAjv.compile(schema as object) as ValidateFunction;
+  const booleans = booleanParameters(schema as object);
+  if (httpPart !== 'querystring' || booleans.length === 0) return validate;
+  // Clients of the vendor interface (.NET) send True/False: booleans are read case-insensitively.
+  const wrapped = (data: Record<string, unknown>) => {
+    for (const name of booleans) {
+      const v = data?.[name];
+      if (typeof v === 'string' && /^(true|false)$/i.test(v)) data[name] = v.toLowerCase();
+    }
+    const ok = validate(data);
+    wrapped.errors = validate.errors;
+    return ok;
+  };
+  wrapped.errors = null as ValidateFunction['errors'];
+  return wrapped;
 };
 
 /** '/Building/2/Id' -> 'Building[2].Id'; for query and params the path is the parameter name. */

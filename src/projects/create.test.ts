@@ -57,10 +57,14 @@ for (const dialect of DIALECTS) {
     it('needs only CompanyCodeId and ProjectLifeTimeFrom; 0 for a cost object means none', async () => {
       const res = await f.create({ CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2024-02-29', CostCenterId: 0, CostUnitId: 0, CostTypeId: null });
       assert.equal(res.statusCode, 201, res.body);
+      assert.deepEqual(res.json(), { Id: res.json().Id, Code: null, Name: null }, 'every write answers the full {Id, Code, Name}');
       const read = await f.read(res.json().Id);
-      assert.deepEqual(read, { Id: res.json().Id, CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2024-02-29', EconomicUnit: [], Building: [], Land: [], UseUnit: [], Budget: [], Loan: [] });
+      assert.deepEqual(read, {
+        Id: res.json().Id, CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2024-02-29', CostCenterId: 0, CostUnitId: 0, CostTypeId: 0,
+        EconomicUnit: [], Building: [], Land: [], UseUnit: [], Budget: [], Loan: [],
+      });
       const shown = (await f.call('GET', `/${res.json().Id}`, { query: 'showNullValues=true' })).json();
-      assert.equal(shown.CostCenterId, null);
+      assert.equal(shown.CostCenterId, 0);
       assert.equal(shown.Code, null);
       assert.equal(Object.keys(shown).length, 28);
     });

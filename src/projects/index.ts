@@ -16,7 +16,7 @@ import { presentProject, presentProjectRef } from './presenters.ts';
 
 const BASE = '/v1.2/AccountancyProjectEdit/Project';
 const TAGS = ['AccountancyProjectEdit'];
-const writeAuth = { auth: { permissions: [PERMISSIONS.projectEdit], apiKey: 'required' as const } };
+const writeAuth = { auth: { permissions: [PERMISSIONS.projectEdit], apiKey: 'required' as const }, keepNulls: true };
 const readAuth = { auth: { permissions: [PERMISSIONS.projectEdit], apiKey: 'optional' as const } };
 
 /**
