@@ -1,7 +1,7 @@
 // The shared catalogues of the demo: catalogue codes of every kind (German names where they matter), facilities,
 // explanation groups, distribution periods, price indices with monthly values.
 import { CATALOG_KINDS, type CatalogKind } from '../../db/schema.ts';
-import { buildCatalogCode } from '../factories/core.ts';
+import { buildCatalogCode, SHORT_CODE_KINDS } from '../factories/core.ts';
 import { buildDistributionPeriod, buildPriceIndex, buildPriceIndexValue } from '../factories/builders.ts';
 import type { Random } from './random.ts';
 
@@ -19,6 +19,8 @@ const NAMES: Partial<Record<CatalogKind, [string, string][]>> = {
   FuelEnergyType: [['GAS', 'Erdgas'], ['FW', 'Fernwärme'], ['OEL', 'Heizöl']],
   VatRate: [['19', 'Umsatzsteuer 19 %'], ['7', 'Umsatzsteuer 7 %'], ['0', 'steuerfrei']],
   ContractPositionType: [['GM', 'Grundmiete'], ['BKV', 'Betriebskostenvorauszahlung'], ['HKV', 'Heizkostenvorauszahlung']],
+  DistributionSpecialChargeType: [['FIX', 'Festbetrag je Einheit des Verteilerschlüssels'], ['PROZ', 'Prozent der Vertragsposition'], ['MAX', 'Höchstbetrag']],
+  CalculationBase: [['NKM', 'Nettokaltmiete'], ['BKM', 'Bruttokaltmiete'], ['GES', 'Gesamtmiete']],
   ContractAgreementAccountingInterval: [['M', 'monatlich'], ['Q', 'quartalsweise'], ['J', 'jährlich']],
   Currency: [['EUR', 'Euro']],
   DunningLevel: [['M1', '1. Mahnung'], ['M2', '2. Mahnung'], ['M3', 'letzte Mahnung']],
@@ -37,10 +39,11 @@ export function generateCatalog(sink: Sink): CatalogIds {
       const n = i + 1;
       const row = buildCatalogCode(kind, {
         id: sink.nextId(), code, name,
-        short_code: ['DistributionCostType', 'StandardDistributionKey', 'ContractPositionType'].includes(kind) ? code : null,
+        short_code: SHORT_CODE_KINDS.includes(kind) ? code : null,
         node_id: kind === 'ReasonOfWaiver' ? 10 + n : null,
         arge_code: kind === 'BillingUnitValue' ? `ARGE${n}` : null,
-        ...(kind === 'DistributionSpecialChargeType' ? { is_fix_costs_per_distribution_key_unit: n % 2, is_percent_of_contract_position: 1 - (n % 2), is_upper_limit: 0 } : {}),
+        // FIX, PROZ, MAX: each charge type sets the one flag its name says
+        ...(kind === 'DistributionSpecialChargeType' ? { is_fix_costs_per_distribution_key_unit: n === 1 ? 1 : 0, is_percent_of_contract_position: n === 2 ? 1 : 0, is_upper_limit: n === 3 ? 1 : 0 } : {}),
       });
       sink.add('catalog_codes', row);
       return row.id;

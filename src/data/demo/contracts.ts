@@ -1,6 +1,6 @@
 // Contract agreements of the demo: one of the 17 kinds with realistic detail values and child rows.
 import type { ContractAgreementKind } from '../../db/schema.ts';
-import { buildContractAgreement } from '../factories/builders.ts';
+import { buildContractAgreement, OPEN_END, OPEN_TURNOVER } from '../factories/builders.ts';
 import type { Shared, Sink } from './catalog.ts';
 import type { Random } from './random.ts';
 
@@ -53,7 +53,7 @@ const DETAILS: Record<ContractAgreementKind, Detail> = {
       rental_upper_limit_net: '8000.00', rental_upper_limit_gross: '9520.00', rental_lower_limit_net: '1500.00', rental_lower_limit_gross: '1785.00', ascending: 1,
     });
     sink.add('ca_turnover_rent_steps', { id: sink.nextId(), contract_agreement_id: ca, turnover_from: '0.00', turnover_to: '250000.00', percentage: rnd.decimal(4, 6, 1) });
-    sink.add('ca_turnover_rent_steps', { id: sink.nextId(), contract_agreement_id: ca, turnover_from: '250000.00', turnover_to: null, percentage: rnd.decimal(6, 8, 1) });
+    sink.add('ca_turnover_rent_steps', { id: sink.nextId(), contract_agreement_id: ca, turnover_from: '250000.00', turnover_to: OPEN_TURNOVER, percentage: rnd.decimal(6, 8, 1) });
   },
   VatOptionAgreement: (sink, _rnd, ca, s) => sink.add('ca_vat_option', { contract_agreement_id: ca, vat_rate_id: s.catalog.VatRate[0] }),
   RentalUpperLimit: (sink, rnd, ca) => sink.add('ca_rental_upper_limit', { contract_agreement_id: ca, rental_upper_limit: rnd.decimal(700, 1500) }),
@@ -87,7 +87,7 @@ const DETAILS: Record<ContractAgreementKind, Detail> = {
     const annual = rnd.int(6000, 14000);
     sink.add('ca_minor_repair_work', {
       contract_agreement_id: ca, is_regarded_in_commissioning: 1, per_repair_is_net_amount: 0, per_repair_amount: rnd.pick(['75.00', '100.00', '120.00']),
-      per_year_amount: null, per_year_is_absolute: 0, per_year_is_rent_calculation_net_rent: 1, per_year_is_net_commission_amount: 0,
+      per_year_amount: (annual * 0.08).toFixed(2), per_year_is_absolute: 0, per_year_is_rent_calculation_net_rent: 1, per_year_is_net_commission_amount: 0,
       annual_rent_cost_portion_per_year: '8', annual_rent_cost_portion_per_year_string: '8 %', annual_rent: `${annual}.00`, currency_id: s.catalog.Currency[0],
     });
   },
@@ -103,7 +103,7 @@ export function generateContractAgreement(
 ): void {
   const from = license.valid_from;
   const row = buildContractAgreement(sink.nextId(), kind, license, {
-    valid_from: from, valid_to: rnd.chance(0.3) ? `${Number(from.slice(0, 4)) + 10}-12-31` : null,
+    valid_from: from, valid_to: rnd.chance(0.3) ? `${Number(from.slice(0, 4)) + 10}-12-31` : OPEN_END,
     input_date: from, first_debit: `${from.slice(0, 7)}-01`,
   });
   sink.add('contract_agreements', row);

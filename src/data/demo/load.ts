@@ -27,6 +27,16 @@ const TABLE_ORDER = COLLECTIONS.flatMap((c) => [
 
 const FLUSH_AT = 20_000;
 
+/**
+ * The union of the rows' keys, in order of first appearance: rows of one table may leave out columns that only some of
+ * them fill (catalogue codes of one kind carry extra flags); a missing value is stored as null (no domain column has a default).
+ */
+function columnsOf(rows: readonly Record<string, unknown>[]): string[] {
+  const columns = new Set<string>();
+  for (const row of rows) for (const key in row) columns.add(key);
+  return [...columns];
+}
+
 class BufferedSink implements Sink {
   private id = 0;
   private buffered = 0;
@@ -53,8 +63,8 @@ class BufferedSink implements Sink {
     for (const table of TABLE_ORDER) {
       const rows = this.tables.get(table) as Record<string, unknown>[] | undefined;
       if (!rows?.length) continue;
-      const columns = Object.keys(rows[0]);
-      await this.bulk.insert(table, columns, rows.map((r) => columns.map((c) => r[c])));
+      const columns = columnsOf(rows);
+      await this.bulk.insert(table, columns, rows.map((r) => columns.map((c) => r[c] ?? null)));
       this.tables.set(table, []);
     }
     this.buffered = 0;

@@ -6,6 +6,11 @@ import type { New, Overrides } from './core.ts';
 type Ledger = { company_code_id: number };
 type Unit = { id: number; company_code_id: number; number: string | null };
 
+/** ValidTo of an open-ended license or contract agreement (the interface always lists ValidTo). */
+export const OPEN_END = '2099-12-31';
+/** TurnoverTo of the last, open-ended step of a turnover rent (the interface always lists TurnoverTo). */
+export const OPEN_TURNOVER = '999999999.99';
+
 export const buildOwner = (id: number, n: number, o: Overrides<'owners'> & Ledger): New<'owners'> =>
   ({ id, owner_number: `O-${n}`, ...o });
 
@@ -49,7 +54,7 @@ export const buildPriceIndexValue = (id: number, n: number, priceIndexId: number
   ({ id, index_value: (100 + n * 1.5).toFixed(1), reference_date: `${2019 + n}-01-01`, ...o, price_index_id: priceIndexId });
 
 export const buildLicenseAgreement = (id: number, n: number, useUnit: { id: number; use_unit_number: string; company_code_id: number }, o: Overrides<'license_agreements'> = {}): New<'license_agreements'> => ({
-  id, id_num: `${useUnit.use_unit_number}-${n}`, valid_from: '2020-01-01', valid_to: null,
+  id, id_num: `${useUnit.use_unit_number}-${n}`, valid_from: '2020-01-01', valid_to: OPEN_END,
   ...o, use_unit_id: useUnit.id, company_code_id: useUnit.company_code_id,
 });
 

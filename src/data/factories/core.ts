@@ -61,6 +61,9 @@ export async function insertCompanyCode(db: Executor, o: Overrides<'company_code
   return insertRow(db, 'company_codes', { id, code: String(n).padStart(4, '0'), name: `Ledger ${n}`, ...o });
 }
 
+/** The catalogue kinds whose wire Ref carries a ShortCode ({Id, Name, ShortCode} or {Id, Code, ShortCode}). */
+export const SHORT_CODE_KINDS: readonly CatalogKind[] = ['DistributionCostType', 'StandardDistributionKey', 'ContractPositionType', 'CalculationBase'];
+
 /** A catalogue code of one kind; kind-specific extras (short code, ArgeCode, NodeId, charge-type flags) filled. */
 export function buildCatalogCode(kind: CatalogKind, o: Overrides<'catalog_codes'> = {}): New<'catalog_codes'> {
   const n = seq(`catalog:${kind}`);
@@ -69,7 +72,7 @@ export function buildCatalogCode(kind: CatalogKind, o: Overrides<'catalog_codes'
     kind,
     code: `${kind.replace(/[a-z]/g, '')}${n}`,
     name: `${kind} ${n}`,
-    short_code: ['DistributionCostType', 'StandardDistributionKey', 'ContractPositionType'].includes(kind) ? `S${n}` : null,
+    short_code: SHORT_CODE_KINDS.includes(kind) ? `S${n}` : null,
     node_id: kind === 'ReasonOfWaiver' ? 10 + n : null,
     arge_code: kind === 'BillingUnitValue' ? `ARGE${n}` : null,
     ...(kind === 'DistributionSpecialChargeType'

@@ -4,7 +4,7 @@ import type { ContractAgreementKind } from '../../db/schema.ts';
 import { insertUseUnit } from './master.ts';
 import { insertAllocationGroup } from './running-cost.ts';
 import { catalogId, firstOr, getRow, insertRow, nextId, seq, type Overrides, type Row } from './core.ts';
-import { buildContractAgreement, buildLicenseAgreement, buildPriceIndex, buildPriceIndexValue } from './builders.ts';
+import { buildContractAgreement, buildLicenseAgreement, buildPriceIndex, buildPriceIndexValue, OPEN_TURNOVER } from './builders.ts';
 
 export async function insertPriceIndex(db: Executor, o: Overrides<'price_indices'> = {}): Promise<Row<'price_indices'>> {
   return insertRow(db, 'price_indices', buildPriceIndex(o.id ?? nextId(), seq('price_index'), o));
@@ -92,7 +92,7 @@ const FILLERS: Record<ContractAgreementKind, Filler> = {
     });
     if (children) {
       await insertTurnoverRentStep(db, { ...kid(ca), turnover_from: '0', turnover_to: '100000.00', percentage: '5' });
-      await insertTurnoverRentStep(db, { ...kid(ca), turnover_from: '100000.00', turnover_to: null, percentage: '6.5' });
+      await insertTurnoverRentStep(db, { ...kid(ca), turnover_from: '100000.00', turnover_to: OPEN_TURNOVER, percentage: '6.5' });
     }
   },
   async VatOptionAgreement(db, ca, d) {
@@ -186,16 +186,16 @@ export async function insertUseUnitRentAdjustment(
   const { children, ...fields } = o;
   const useUnit = fields.use_unit_id === undefined ? await insertUseUnit(db, { company_code_id: fields.company_code_id }) : await getRow(db, 'use_units', fields.use_unit_id);
   const row = await insertRow(db, 'use_unit_rent_adjustments', {
-    id: fields.id ?? nextId(), adjustment_blocker: null, fio_legal_state_id: await catalogId(db, 'FIOLegalState'), municipality_id: await catalogId(db, 'Municipality'),
+    id: fields.id ?? nextId(), adjustment_blocker: '2025-03-31T00:00:00Z', fio_legal_state_id: await catalogId(db, 'FIOLegalState'), municipality_id: await catalogId(db, 'Municipality'),
     move_in_date: '2019-04-01T00:00:00Z', square_meter_living_space: '68.5', apartment_size_class: '60-80 m²',
     housing_quality_points_comparison_object: '7.5', modernising_by_rent_index: 0, increase_amount: '45.20', comparable_rent_of_an_area: '9.85',
-    adjustment_date: '2025-07-01T00:00:00Z', text_for_different_rating: null, cap_limit_id: await catalogId(db, 'CapLimit'),
+    adjustment_date: '2025-07-01T00:00:00Z', text_for_different_rating: 'Quiet location in the courtyard', cap_limit_id: await catalogId(db, 'CapLimit'),
     cap_limit_absolute_sqm: '0.75', municipality_active_rent_index: 'Rent index 2025',
     ...fields, use_unit_id: useUnit.id, company_code_id: useUnit.company_code_id,
   });
   if (children ?? true) {
     await insertRow(db, 'rent_adjustment_surcharges', {
-      id: nextId(), use_unit_rent_adjustment_id: row.id, special_attribute_id: await catalogId(db, 'SpecialAttribute'), amount: '0.35', percent: null,
+      id: nextId(), use_unit_rent_adjustment_id: row.id, special_attribute_id: await catalogId(db, 'SpecialAttribute'), amount: '0.35', percent: '3.5',
     });
     await insertRow(db, 'rent_adjustment_facility_characteristics', {
       use_unit_rent_adjustment_id: row.id, facility_characteristic_group_id: await catalogId(db, 'FacilityCharacteristicGroup'), effective_value: 'good',
