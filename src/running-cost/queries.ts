@@ -142,10 +142,10 @@ export async function listAllocationGroups(db: Executor, f: GroupFilters, scope:
       'g.individual_ownership_management', 'g.is_cleared', 'g.search_pattern', 'g.location',
       'g.distribution_period_id', 'dp.code as distribution_period_code', 'g.regular_distribution_period_id as regular_id', 'rdp.code as regular_code',
     ])
-    .where((eb) => eb.and(headerConditions(db, 'g', f, scope)))
+    .where('g.id', 'in', (eb) =>
+      eb.selectFrom('allocation_groups as g').select('g.id')
+        .where((e) => e.and(headerConditions(db, 'g', f, scope))).orderBy('g.id').limit(page.limit).offset(page.offset))
     .orderBy('g.id')
-    .limit(page.limit)
-    .offset(page.offset)
     .execute();
 }
 
@@ -179,9 +179,11 @@ export async function listAllocationGroupBases(db: Executor, f: GroupFilters, sc
       'c.fuel_energy_type_id', 'fe.code as fuel_energy_type_code', 'c.facility_id', 'fa.name as facility_name',
       'c.settlement_state_id', 'ss.code as settlement_state_code', 'c.elementary_distribution_key_id as elementary_key_id', 'ek.code as elementary_key_code',
     ])
-    .where((eb) => eb.and(headerConditions(db, 'b', f, scope)))
+    // Deferred join: the page's ids are found on the header table alone (index only), so a deep offset does not
+    // pay for the joins of the rows it skips.
+    .where('b.id', 'in', (eb) =>
+      eb.selectFrom('allocation_group_bases as b').select('b.id')
+        .where((e) => e.and(headerConditions(db, 'b', f, scope))).orderBy('b.id').limit(page.limit).offset(page.offset))
     .orderBy('b.id')
-    .limit(page.limit)
-    .offset(page.offset)
     .execute();
 }
