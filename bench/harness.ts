@@ -58,17 +58,23 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   return { child, base, stop: () => stopProcess(child) };
 }
 
-/** Samples a process's resident set size while `work` runs; returns the work's result and the peak in MB. */
+/** Resident set size in kB of a process and all its descendants (`serve` runs the server in a child). */
+function treeRssKb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return own + children.reduce((sum, c) => sum + treeRssKb(c), 0);
+  } catch {
+    return 0; // process gone
+  }
+}
+
+/** Samples the resident set size of a process tree while `work` runs; returns the work's result and the peak in MB. */
 export async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
   let peak = 0;
   const sample = () => {
-    try {
-      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      peak = Math.max(peak, kb / 1024);
-    } catch {
-      // process gone
-    }
+    peak = Math.max(peak, treeRssKb(pid) / 1024);
   };
   sample();
   const timer = setInterval(sample, 50);

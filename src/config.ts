@@ -27,6 +27,7 @@ const VARIABLES = {
   BODY_LIMIT_BYTES: [Int(1024, 100 * 1024 * 1024), '1048576', 'Largest accepted request body (413 above it)'],
   RATE_LIMIT_PER_MINUTE: [Int(0, 10_000_000), '0', 'Requests per minute per client address before 429 (0 = no limit)'],
   PAGE_CACHE_MB: [Int(0, 4096), '64', 'Memory for cached read responses, never older than the last commit (0 = off)'],
+  MAX_HEAP_MB: [Int(64, 65536), '256', 'V8 heap limit of the `serve` process in MiB (keeps its memory flat)'],
   DB_POOL_SIZE: [Int(1, 100), '10', 'PostgreSQL connection pool size'],
   WEBHOOK_ALLOW_PRIVATE: [Bool, 'false', 'Allow webhook URLs on private/loopback addresses (tests, local dev)'],
   NOW: [Type.String({ pattern: '^$|^\\d{4}-\\d{2}-\\d{2}(T.*)?$' }), '', 'Override the server clock (tests, e.g. 2027-01-01)'],
@@ -47,6 +48,7 @@ export interface Config {
   dbPoolSize: number;
   rateLimitPerMinute: number;
   pageCacheMb: number;
+  maxHeapMb: number;
   webhookAllowPrivate: boolean;
   now: string;
 }
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     dbPoolSize: Number(read(env, 'DB_POOL_SIZE')),
     rateLimitPerMinute: Number(read(env, 'RATE_LIMIT_PER_MINUTE')),
     pageCacheMb: Number(read(env, 'PAGE_CACHE_MB')),
+    maxHeapMb: Number(read(env, 'MAX_HEAP_MB')),
     webhookAllowPrivate: read(env, 'WEBHOOK_ALLOW_PRIVATE') === 'true',
     now: read(env, 'NOW'),
   });
