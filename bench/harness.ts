@@ -1,23 +1,14 @@
 // Building blocks of the benchmark: child processes (CLI, server, load generators), RSS sampling, tables.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../scripts/pg-cluster.ts';
 import { promisify } from 'node:util';
 
 const execFileP = promisify(execFile);
 export const ROOT = new URL('..', import.meta.url).pathname;
 const BIN = `${ROOT}bin/wohnapi.js`;
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export { freePort };
 
 /** Runs the real CLI; returns stdout; throws with stderr on a non-zero exit. */
 export async function cli(args: string[], env: Record<string, string>): Promise<string> {

@@ -19,7 +19,7 @@ function findBin(name: string): string {
   throw new Error(`PostgreSQL '${name}' not found: install it (apt-get install postgresql) or set WOHNAPI_TEST_PG`);
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {

@@ -1,24 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { cli } from '../../test/helpers/cli.ts';
 import { DIALECTS, createEmptyDatabaseUrl } from '../../test/helpers/db.ts';
-
-const exec = promisify(execFile);
-const BIN = new URL('../../bin/wohnapi.js', import.meta.url).pathname;
-
-async function cli(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 for (const dialect of DIALECTS) {
   describe(`wohnapi demo load, export, import [${dialect}]`, () => {
