@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { CommandError } from '../auth/users.ts';
-import { importData, ImportFailed } from '../data/import/importer.ts';
-import { formatProblem } from '../data/import/lookup.ts';
-import { exportData } from '../data/export.ts';
-import { loadDemo } from '../data/demo/load.ts';
+import { importData, ImportFailed } from '../dataset/import/importer.ts';
+import { formatProblem } from '../dataset/import/lookup.ts';
+import { exportData } from '../dataset/export.ts';
+import { loadDemo } from '../dataset/demo/load.ts';
 import { out, progress, withDatabase } from './context.ts';
 
 const positiveInt = (name: string) => (value: string): number => {

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS } from '../../test/helpers/db.ts';
-import { insertCompanyCode } from '../data/factories.ts';
+import { insertCompanyCode } from '../dataset/factories.ts';
 import { projectsFixture, type ProjectsFixture } from './test-fixture.ts';
 
 for (const dialect of DIALECTS) {

@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../../test/helpers/db.ts';
-import { buildWorld, type WorldLedger } from '../data/factories.ts';
+import { buildWorld, type WorldLedger } from '../dataset/factories.ts';
 import { ALL_LEDGERS } from '../auth/ledger-scope.ts';
 import { ApiError } from '../http/errors.ts';
 import { changeProject, createProject, deleteProject, type WriteContext } from './commands.ts';

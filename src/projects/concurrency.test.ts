@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS } from '../../test/helpers/db.ts';
-import { insertBudget, insertBuilding, insertEconomicUnit, insertLoan } from '../data/factories.ts';
+import { insertBudget, insertBuilding, insertEconomicUnit, insertLoan } from '../dataset/factories.ts';
 import { projectsFixture, type ProjectsFixture } from './test-fixture.ts';
 
 for (const dialect of DIALECTS) {

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS } from '../../test/helpers/db.ts';
-import { insertCompanyCode, insertCostCenter } from '../data/factories.ts';
+import { insertCompanyCode, insertCostCenter } from '../dataset/factories.ts';
 import { projectsFixture, PROJECTS_URL, type ProjectsFixture } from './test-fixture.ts';
 
 for (const dialect of DIALECTS) {
@@ -193,7 +193,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('a use unit without a building needs only its economic unit', async () => {
-      const { insertUseUnit } = await import('../data/factories.ts');
+      const { insertUseUnit } = await import('../dataset/factories.ts');
       const loose = await insertUseUnit(f.t.database.db, { economic_unit_id: f.A.economicUnitIds[1], company_code_id: f.A.companyCodeId, building_id: null });
       const res = await f.create({ CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01', EconomicUnit: [f.A.economicUnitIds[1]], UseUnit: [loose.id] });
       assert.equal(res.statusCode, 201, res.body);

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { DIALECTS } from '../../test/helpers/db.ts';
-import { insertBudget, insertBuilding, insertCompanyCode, insertEconomicUnit, insertLand, insertLoan, insertUseUnit } from '../data/factories.ts';
+import { insertBudget, insertBuilding, insertCompanyCode, insertEconomicUnit, insertLand, insertLoan, insertUseUnit } from '../dataset/factories.ts';
 import type { Executor } from '../db/database.ts';
 import { ARRAY_FIELDS, type ArrayField } from './schemas.ts';
 import { projectsFixture, type ProjectsFixture } from './test-fixture.ts';

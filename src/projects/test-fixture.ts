@@ -3,7 +3,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { bearer, testApp, type TestApp } from '../../test/helpers/app.ts';
 import type { DialectName } from '../db/database.ts';
-import { buildWorld, type World, type WorldLedger } from '../data/factories.ts';
+import { buildWorld, type World, type WorldLedger } from '../dataset/factories.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 
 export const PROJECTS_URL = '/service/v1.2/AccountancyProjectEdit/Project';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { DIALECTS } from '../../test/helpers/db.ts';
 import { bearer, testApp, type TestApp } from '../../test/helpers/app.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
-import { buildWorld, insertContractAgreement, type World } from '../data/factories.ts';
+import { buildWorld, insertContractAgreement, type World } from '../dataset/factories.ts';
 import type { ContractAgreementKind } from '../db/schema.ts';
 import { checkShape, V10_KINDS, V10_SHAPES, V12_SHAPES } from './wire-shapes.fixture.ts';
 

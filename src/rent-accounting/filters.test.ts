@@ -6,7 +6,7 @@ import { bearer, testApp, type TestApp } from '../../test/helpers/app.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import {
   buildWorld, insertContractAgreement, insertEconomicUnit, insertLicenseAgreement, insertUseUnit, insertUseUnitRentAdjustment, type World,
-} from '../data/factories.ts';
+} from '../dataset/factories.ts';
 
 const V12 = '/service/v1.2/RentAccounting';
 const V10 = '/service/v1.0/RentAccounting';

@@ -10,7 +10,7 @@ import { DIALECTS } from '../../test/helpers/db.ts';
 import { bearer, testApp, type TestApp } from '../../test/helpers/app.ts';
 import type { DialectName, Executor } from '../db/database.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
-import { buildWorld, type World } from '../data/factories.ts';
+import { buildWorld, type World } from '../dataset/factories.ts';
 
 const V10 = '/service/v1.0/RentAccounting';
 

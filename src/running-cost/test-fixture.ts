@@ -5,7 +5,7 @@ import { bearer, testApp, type TestApp } from '../../test/helpers/app.ts';
 import type { DialectName } from '../db/database.ts';
 import {
   buildWorld, insertAllocationGroup, insertAllocationGroupBase, insertCombinedAllocationGroup, insertOwner, type World,
-} from '../data/factories.ts';
+} from '../dataset/factories.ts';
 
 export const BASE = '/service/v1.2/RunningCostDistributionRead';
 

@@ -1,5 +1,5 @@
 // JSON Schema of the import format (docs/import-format.schema.json), generated with TypeBox from collections.ts.
-// Regenerate: node --import tsx src/data/format/json-schema.ts --write   (a test checks the file is current)
+// Regenerate: node --import tsx src/dataset/format/json-schema.ts --write   (a test checks the file is current)
 import fs from 'node:fs';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { COLLECTIONS, DELETIONS, FORMAT_VERSION } from './collections.ts';
