@@ -1,6 +1,6 @@
 // API keys: identify a client application and scope its ledgers. Stored only as SHA-256 digests.
 import type { Executor } from '../db/database.ts';
-import { CommandError } from './users.ts';
+import { CommandError, checkLedgers } from './users.ts';
 import { randomSecret, sameDigest, sha256 } from './secrets.ts';
 import type { LedgerScope } from './ledger-scope.ts';
 
@@ -10,9 +10,7 @@ export async function createApiKey(db: Executor, input: NewApiKey, now = new Dat
   if (!/^[A-Za-z0-9._ -]{1,100}$/.test(input.name)) throw new CommandError(`invalid key name '${input.name}'`);
   if (input.ledgers !== 'all') {
     if (input.ledgers.length === 0) throw new CommandError('give --ledger <companyCodeId> at least once, or --all-ledgers');
-    const found = await db.selectFrom('company_codes').select('id').where('id', 'in', input.ledgers).execute();
-    const missing = input.ledgers.filter((id) => !found.some((f) => f.id === id));
-    if (missing.length) throw new CommandError(`unknown company code id(s): ${missing.join(', ')}`);
+    await checkLedgers(db, input.ledgers);
   }
   const exists = await db.selectFrom('api_keys').select('id').where('name', '=', input.name).executeTakeFirst();
   if (exists) throw new CommandError(`an API key named '${input.name}' already exists`);

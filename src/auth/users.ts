@@ -17,7 +17,8 @@ function checkPassword(password: string): void {
   if (password.length < 8) throw new CommandError('password must have at least 8 characters');
 }
 
-async function checkLedgers(db: Executor, ids: number[]): Promise<void> {
+/** Refuses company code ids that do not exist (user grants and API keys). */
+export async function checkLedgers(db: Executor, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const found = await db.selectFrom('company_codes').select('id').where('id', 'in', ids).execute();
   const missing = ids.filter((id) => !found.some((f) => f.id === id));

@@ -52,23 +52,18 @@ export function sendApiError(reply: FastifyReply, err: ApiError): FastifyReply {
 const CLIENT_ERRORS: Record<string, (err: FastifyError, req: FastifyRequest) => [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: (_e, req) => [413, `The request body is larger than the limit of ${req.routeOptions.bodyLimit ?? 1048576} bytes.`],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: (_e, req) => [400, `The content type '${req.headers['content-type'] ?? ''}' is not supported; send application/json.`],
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => [400, 'The body is empty but the content type is application/json.'],
-  FST_ERR_CTP_INVALID_JSON_BODY: (e) => [400, `The body is not valid JSON: ${e.message}`],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => [400, 'The Content-Length header does not match the body.'],
 };
 
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof ApiError) return sendApiError(reply, err);
   if (err.validation) {
-    return reply.code(400).send(validationErrorMap(err.validation, err.validationContext ?? 'body'));
+    return reply.code(400).send(validationErrorMap(err.validation));
   }
   const known = err.code ? CLIENT_ERRORS[err.code] : undefined;
   if (known) {
     const [status, message] = known(err, request);
     return reply.code(status).send({ $: [message] });
-  }
-  if (err instanceof SyntaxError || (err.statusCode === 400 && err.code === undefined)) {
-    return reply.code(400).send({ $: [`The body is not valid JSON: ${err.message}`] });
   }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     return reply.code(err.statusCode).send({ $: [err.message] });

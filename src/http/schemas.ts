@@ -16,7 +16,6 @@ export const DateString = (opts: object = {}) =>
     'x-message': 'The value {value} is not a valid date for {key}: expected a real date in the form YYYY-MM-DD.',
     ...opts,
   });
-export const DateTimeString = () => Type.String({ format: 'date-time' });
 
 /** A nullable schema as a JSON-schema type array (what fast-json-stringify serializes fastest). */
 export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null> {

@@ -105,7 +105,7 @@ function message(e: ErrorObject, key: string): string {
   }
 }
 
-export function validationErrorMap(errors: ErrorObject[] | Array<Partial<ErrorObject>>, _context: string): ErrorMap {
+export function validationErrorMap(errors: ErrorObject[] | Array<Partial<ErrorObject>>): ErrorMap {
   const map: ErrorMap = {};
   for (const raw of errors as ErrorObject[]) {
     if (raw.keyword === 'if' || raw.keyword === 'anyOf') continue;
@@ -134,5 +134,5 @@ export function bodyErrors(schema: object, value: unknown): ErrorMap | null {
     validate = bodyAjv.compile(schema);
     bodyValidators.set(schema, validate);
   }
-  return validate(value) ? null : validationErrorMap(validate.errors ?? [], 'body');
+  return validate(value) ? null : validationErrorMap(validate.errors ?? []);
 }
