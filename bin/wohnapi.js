@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 if (args[0] === 'serve' && !process.env.WOHNAPI_SERVER_PROCESS) {
-  const heap = process.env.MAX_HEAP_MB ?? '256';
-  // An invalid MAX_HEAP_MB is reported by the configuration check of the child, in its usual one-line form.
-  const flags = /^[0-9]{2,6}$/.test(heap) ? [`--max-old-space-size=${heap}`] : [];
+  const heap = Number(process.env.MAX_HEAP_MB ?? '256');
+  // Only a plausible value becomes the flag; an invalid MAX_HEAP_MB is then reported by the child's configuration
+  // check (src/config.ts) in its usual one-line form instead of V8 failing on a tiny heap.
+  const flags = Number.isInteger(heap) && heap >= 64 ? [`--max-old-space-size=${heap}`] : [];
   const child = spawn(process.execPath, [...flags, ...process.execArgv, fileURLToPath(import.meta.url), ...args], {
     stdio: 'inherit',
     env: { ...process.env, WOHNAPI_SERVER_PROCESS: '1', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },

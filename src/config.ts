@@ -73,6 +73,9 @@ function read(env: NodeJS.ProcessEnv, name: ConfigName): string {
 
 /** Reads and validates the environment; throws ConfigError with a one-line message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const now = read(env, 'NOW');
+  const parsed = new Date(now);
+  if (now && (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== now.slice(0, 10))) throw new ConfigError(`Invalid configuration: NOW=${JSON.stringify(now)} is not a real date or date-time`);
   return Object.freeze({
     port: Number(read(env, 'PORT')),
     host: read(env, 'HOST'),
@@ -88,7 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     pageCacheMb: Number(read(env, 'PAGE_CACHE_MB')),
     maxHeapMb: Number(read(env, 'MAX_HEAP_MB')),
     webhookAllowPrivate: read(env, 'WEBHOOK_ALLOW_PRIVATE') === 'true',
-    now: read(env, 'NOW'),
+    now,
   });
 }
 

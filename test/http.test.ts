@@ -113,6 +113,10 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ PORT: '70000' }), /PORT/);
     assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
     assert.throws(() => loadConfig({ LOG_LEVEL: 'loud' }), /LOG_LEVEL/);
+    assert.throws(() => loadConfig({ NOW: '2026-13-45' }), /NOW="2026-13-45" is not a real date/);
+    assert.throws(() => loadConfig({ NOW: '2026-02-30' }), /NOW/);
+    assert.equal(loadConfig({ NOW: '2027-01-01' }).now, '2027-01-01');
+    assert.throws(() => loadConfig({ MAX_HEAP_MB: '10' }), /MAX_HEAP_MB/);
     assert.equal(loadConfig({}).port, 8080);
     assert.equal(loadConfig({}).databaseUrl, 'sqlite:./data/wohnapi.sqlite');
   });
