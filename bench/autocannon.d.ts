@@ -11,7 +11,15 @@ declare module 'autocannon' {
     requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
     pipelining?: number;
   }
-  interface Histogram { average: number; p50: number; p90: number; p99: number; max: number; mean: number; total: number }
+  interface Histogram {
+    average: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+    mean: number;
+    total: number;
+  }
   interface Result {
     requests: Histogram & { sent: number };
     latency: Histogram;

@@ -12,15 +12,29 @@ export { freePort };
 
 /** Runs the real CLI; returns stdout; throws with stderr on a non-zero exit. */
 export async function cli(args: string[], env: Record<string, string>): Promise<string> {
-  const { stdout } = await execFileP(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await execFileP(process.execPath, [BIN, ...args], {
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return stdout;
 }
 
-export interface ServerProcess { child: ChildProcess; base: string; stop(): Promise<void> }
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  stop(): Promise<void>;
+}
 
 /** Starts a process and waits until `ready(url)` answers true. */
-export async function startProcess(command: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+export async function startProcess(
+  command: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, command, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (let i = 0; i < 600; i++) {
     try {
       const res = await fetch(readyUrl);
@@ -45,7 +59,11 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = await startProcess([BIN, 'serve'], { ...env, PORT: String(port), LOG_LEVEL: 'warn' }, `${base}/health/ready`);
+  const child = await startProcess(
+    [BIN, 'serve'],
+    { ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    `${base}/health/ready`,
+  );
   return { child, base, stop: () => stopProcess(child) };
 }
 
@@ -54,7 +72,12 @@ function treeRssKb(pid: number): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    const children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
     return own + children.reduce((sum, c) => sum + treeRssKb(c), 0);
   } catch {
     return 0; // process gone
@@ -78,13 +101,24 @@ export async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promi
   }
 }
 
-export interface LoadResult { rps: number; p50: number; p99: number; ok: number; non2xx?: number; errors: number }
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  non2xx?: number;
+  errors: number;
+}
 
 /** Runs a load generator script (bench/load.ts or bench/projects-load.ts) in its own process. */
 export async function runLoad(script: string, options: object): Promise<LoadResult> {
-  const { stdout } = await execFileP(process.execPath, ['--import', 'tsx', `${ROOT}bench/${script}`, JSON.stringify(options)], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const { stdout } = await execFileP(
+    process.execPath,
+    ['--import', 'tsx', `${ROOT}bench/${script}`, JSON.stringify(options)],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   return JSON.parse(stdout.trim().split('\n').pop() as string) as LoadResult;
 }
 
@@ -92,5 +126,9 @@ export function table(rows: Array<Record<string, string | number>>): string {
   const cols = Object.keys(rows[0] ?? {});
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width[i])).join('  ');
-  return [line(cols), line(width.map((w) => '-'.repeat(w))), ...rows.map((r) => line(cols.map((c) => String(r[c]))))].join('\n');
+  return [
+    line(cols),
+    line(width.map((w) => '-'.repeat(w))),
+    ...rows.map((r) => line(cols.map((c) => String(r[c])))),
+  ].join('\n');
 }

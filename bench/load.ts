@@ -2,7 +2,15 @@
 // the server) and prints the result as one JSON line. Usage: node --import tsx bench/load.ts '<json options>'
 import autocannon from 'autocannon';
 
-const opts = JSON.parse(process.argv[2]) as { url: string; paths?: string[]; connections: number; duration: number; method?: string; headers?: Record<string, string>; body?: string };
+const opts = JSON.parse(process.argv[2]) as {
+  url: string;
+  paths?: string[];
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+};
 const method = opts.method ?? 'GET';
 const result = await autocannon({
   url: opts.url,
@@ -11,7 +19,9 @@ const result = await autocannon({
   method,
   ...(opts.headers ? { headers: opts.headers } : {}),
   ...(opts.body ? { body: opts.body } : {}),
-  ...(opts.paths ? { requests: opts.paths.map((path) => ({ path, method, ...(opts.headers ? { headers: opts.headers } : {}) })) } : {}),
+  ...(opts.paths
+    ? { requests: opts.paths.map((path) => ({ path, method, ...(opts.headers ? { headers: opts.headers } : {}) })) }
+    : {}),
 });
 process.stdout.write(
   `${JSON.stringify({

@@ -15,4 +15,11 @@ const app = await buildApp({
   },
 });
 await app.listen({ port: Number(process.argv[2]), host: '127.0.0.1' });
-process.once('SIGTERM', () => void app.close().then(() => database.close()).then(() => process.exit(0)));
+process.once(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0)),
+);

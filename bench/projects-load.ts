@@ -3,7 +3,18 @@
 // Usage: node --import tsx bench/projects-load.ts '<json options>'
 import { Pool } from 'undici';
 
-interface Options { base: string; prefix: string; token: string; apiKey: string; ledger: number; economicUnit: number; building: number; useUnit: number; connections: number; duration: number }
+interface Options {
+  base: string;
+  prefix: string;
+  token: string;
+  apiKey: string;
+  ledger: number;
+  economicUnit: number;
+  building: number;
+  useUnit: number;
+  connections: number;
+  duration: number;
+}
 const o = JSON.parse(process.argv[2]) as Options;
 const pool = new Pool(o.base, { connections: o.connections });
 const headers = { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' };
@@ -24,7 +35,12 @@ async function worker() {
   while (Date.now() < end) {
     const start = performance.now();
     try {
-      const { Id } = await call('POST', '/Project', { CompanyCodeId: o.ledger, ProjectLifeTimeFrom: '2026-01-01', Name: `Bench ${n++}` }, 201);
+      const { Id } = await call(
+        'POST',
+        '/Project',
+        { CompanyCodeId: o.ledger, ProjectLifeTimeFrom: '2026-01-01', Name: `Bench ${n++}` },
+        201,
+      );
       await call('POST', `/Project/${Id}/AssignEconomicUnit`, [o.economicUnit], 201);
       await call('POST', `/Project/${Id}/AssignBuilding`, [o.building], 201);
       await call('POST', `/Project/${Id}/AssignUseUnit`, [o.useUnit], 201);
@@ -40,5 +56,8 @@ await Promise.all(Array.from({ length: o.connections }, worker));
 const seconds = (performance.now() - t0) / 1000;
 await pool.close();
 latencies.sort((a, b) => a - b);
-const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : 0);
-process.stdout.write(`${JSON.stringify({ rps: latencies.length / seconds, p50: pct(0.5), p99: pct(0.99), ok: latencies.length, errors })}\n`);
+const pct = (p: number) =>
+  latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : 0;
+process.stdout.write(
+  `${JSON.stringify({ rps: latencies.length / seconds, p50: pct(0.5), p99: pct(0.99), ok: latencies.length, errors })}\n`,
+);

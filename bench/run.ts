@@ -6,7 +6,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ROOT, cli, freePort, runLoad, startProcess, startServer, stopProcess, table, withPeakRss, type LoadResult } from './harness.ts';
+import {
+  ROOT,
+  cli,
+  freePort,
+  runLoad,
+  startProcess,
+  startServer,
+  stopProcess,
+  table,
+  withPeakRss,
+  type LoadResult,
+} from './harness.ts';
 import { startCluster, type PgCluster } from '../scripts/pg-cluster.ts';
 import { openDatabase } from '../src/db/database.ts';
 
@@ -40,42 +51,94 @@ async function newDatabaseUrl(): Promise<string> {
   return cluster.url.replace(/\/postgres$/, `/${name}`);
 }
 
-interface Prepared { env: Record<string, string>; apiKey: string; loadSeconds: number; counts: Record<string, number> }
+interface Prepared {
+  env: Record<string, string>;
+  apiKey: string;
+  loadSeconds: number;
+  counts: Record<string, number>;
+}
 
 async function prepare(scale: number): Promise<Prepared> {
   const env = { DATABASE_URL: await newDatabaseUrl() };
   const t0 = performance.now();
   await cli(['demo', 'load', '--scale', String(scale), '--seed', '1'], env);
   const loadSeconds = (performance.now() - t0) / 1000;
-  await cli(['user', 'add', 'bench', '--password', 'bench-password', '--permission', 'Umlageabrechnung-Stammdaten', '--permission', 'Umlageabrechnung-lesen', '--permission', 'Belegsystem Projekt ändern', '--permission', 'Mietenbuchhaltung-lesen'], env);
+  await cli(
+    [
+      'user',
+      'add',
+      'bench',
+      '--password',
+      'bench-password',
+      '--permission',
+      'Umlageabrechnung-Stammdaten',
+      '--permission',
+      'Umlageabrechnung-lesen',
+      '--permission',
+      'Belegsystem Projekt ändern',
+      '--permission',
+      'Mietenbuchhaltung-lesen',
+    ],
+    env,
+  );
   const out = await cli(['apikey', 'create', '--name', 'bench', '--all-ledgers'], env);
   const apiKey = out.trim().split('\n').pop() as string;
   const database = openDatabase(env.DATABASE_URL);
   const counts: Record<string, number> = {};
   for (const t of ['allocation_group_bases', 'contract_agreements', 'use_units'] as const) {
-    const row = await database.db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     counts[t] = Number(row.n);
   }
-  const gra = await database.db.selectFrom('contract_agreements').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'GraduatedRentAgreement').executeTakeFirstOrThrow();
+  const gra = await database.db
+    .selectFrom('contract_agreements')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', 'GraduatedRentAgreement')
+    .executeTakeFirstOrThrow();
   counts.graduated = Number(gra.n);
   await database.close();
   return { env, apiKey, loadSeconds, counts };
 }
 
 async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: 'bench', password: 'bench-password' }) });
+  const res = await fetch(`${base}/oauth2/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'password', username: 'bench', password: 'bench-password' }),
+  });
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-interface Row { scenario: string; scale: number; rps: number; p50: number; p99: number; peakRssMb: number; errors: number; note: string }
+interface Row {
+  scenario: string;
+  scale: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  peakRssMb: number;
+  errors: number;
+  note: string;
+}
 const rows: Row[] = [];
 let currentCacheOff = false;
 
 function record(scenario: string, scale: number, r: LoadResult & { peakRssMb: number }, note = ''): Row {
   if (currentCacheOff) scenario += ' (no cache)';
-  const row = { scenario, scale, rps: Math.round(r.rps), p50: +r.p50.toFixed(1), p99: +r.p99.toFixed(1), peakRssMb: r.peakRssMb, errors: r.errors + (r.non2xx ?? 0), note };
+  const row = {
+    scenario,
+    scale,
+    rps: Math.round(r.rps),
+    p50: +r.p50.toFixed(1),
+    p99: +r.p99.toFixed(1),
+    peakRssMb: r.peakRssMb,
+    errors: r.errors + (r.non2xx ?? 0),
+    note,
+  };
   rows.push(row);
-  process.stderr.write(`${scenario} scale ${scale}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, rss ${row.peakRssMb} MB${row.errors ? `, ${row.errors} errors` : ''}\n`);
+  process.stderr.write(
+    `${scenario} scale ${scale}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, rss ${row.peakRssMb} MB${row.errors ? `, ${row.errors} errors` : ''}\n`,
+  );
   return row;
 }
 
@@ -85,20 +148,49 @@ async function load(pid: number, script: string, options: object): Promise<LoadR
 }
 
 /** S2 and S3 at one scale: the same page repeated, varied pages, the last page. */
-async function readScenarios(scale: number, p: Prepared, base: string, pid: number, headers: Record<string, string>, full: boolean, limit = 100) {
+async function readScenarios(
+  scale: number,
+  p: Prepared,
+  base: string,
+  pid: number,
+  headers: Record<string, string>,
+  full: boolean,
+  limit = 100,
+) {
   const q = `apiKey=${p.apiKey}&limit=${limit}&${INCLUDES}`;
   const total = p.counts.allocation_group_bases;
   const lastOffset = Math.max(0, Math.floor((total - 1) / limit) * limit);
-  const s2a = record('S2a AllocationGroupBases same page', scale, await load(pid, 'load.ts', { url: `${base}${RC}/AllocationGroupBases?${q}`, headers }));
-  const varied = Array.from({ length: 400 }, (_, i) => `${RC}/AllocationGroupBases?${q}&offset=${(i * 37) % Math.max(1, total)}${i % 3 === 0 ? `&companyCodeId=${1 + (i % 4)}` : ''}`);
-  const s2b = full ? record('S2b AllocationGroupBases varied', scale, await load(pid, 'load.ts', { url: base, paths: varied, headers })) : undefined;
-  const s3 = record('S3 AllocationGroupBases last page', scale, await load(pid, 'load.ts', { url: `${base}${RC}/AllocationGroupBases?${q}&offset=${lastOffset}`, headers }), `offset ${lastOffset}`);
+  const s2a = record(
+    'S2a AllocationGroupBases same page',
+    scale,
+    await load(pid, 'load.ts', { url: `${base}${RC}/AllocationGroupBases?${q}`, headers }),
+  );
+  const varied = Array.from(
+    { length: 400 },
+    (_, i) =>
+      `${RC}/AllocationGroupBases?${q}&offset=${(i * 37) % Math.max(1, total)}${i % 3 === 0 ? `&companyCodeId=${1 + (i % 4)}` : ''}`,
+  );
+  const s2b = full
+    ? record(
+        'S2b AllocationGroupBases varied',
+        scale,
+        await load(pid, 'load.ts', { url: base, paths: varied, headers }),
+      )
+    : undefined;
+  const s3 = record(
+    'S3 AllocationGroupBases last page',
+    scale,
+    await load(pid, 'load.ts', { url: `${base}${RC}/AllocationGroupBases?${q}&offset=${lastOffset}`, headers }),
+    `offset ${lastOffset}`,
+  );
   return { s2a, s2b, s3, path: `${RC}/AllocationGroupBases?${q}` };
 }
 
 async function main() {
   const scale = Number(args.scale);
-  process.stderr.write(`bench: scale ${scale}, ${args.postgres ? 'postgres' : 'sqlite'}, ${duration}s per scenario, ${connections} connections, ${os.cpus().length} cores\n`);
+  process.stderr.write(
+    `bench: scale ${scale}, ${args.postgres ? 'postgres' : 'sqlite'}, ${duration}s per scenario, ${connections} connections, ${os.cpus().length} cores\n`,
+  );
   const p = await prepare(scale);
   process.stderr.write(`demo load scale ${scale}: ${p.loadSeconds.toFixed(1)} s, ${JSON.stringify(p.counts)}\n`);
   const server = await startServer(p.env);
@@ -107,7 +199,11 @@ async function main() {
   const token = await login(server.base);
   const headers = { authorization: `Bearer ${token}` };
 
-  record('S1 DistributionPeriods', scale, await load(pid, 'load.ts', { url: `${server.base}${RC}/DistributionPeriods?apiKey=${p.apiKey}`, headers }));
+  record(
+    'S1 DistributionPeriods',
+    scale,
+    await load(pid, 'load.ts', { url: `${server.base}${RC}/DistributionPeriods?apiKey=${p.apiKey}`, headers }),
+  );
   const { s2a, s2b, path: s2path } = await readScenarios(scale, p, server.base, pid, headers, true);
 
   // B1: a bare node:http server answering with the same bytes as S2.
@@ -115,32 +211,88 @@ async function main() {
   const bodyFile = path.join(workdir, 's2.json');
   fs.writeFileSync(bodyFile, Buffer.from(s2body));
   const b1port = await freePort();
-  const b1child = await startProcess(['--import', 'tsx', `${ROOT}bench/baseline-server.ts`, String(b1port), bodyFile], {}, `http://127.0.0.1:${b1port}/`);
+  const b1child = await startProcess(
+    ['--import', 'tsx', `${ROOT}bench/baseline-server.ts`, String(b1port), bodyFile],
+    {},
+    `http://127.0.0.1:${b1port}/`,
+  );
   running.add({ stop: () => stopProcess(b1child) });
-  const b1r = record('B1 bare node:http, same bytes as S2', scale, await load(b1child.pid as number, 'load.ts', { url: `http://127.0.0.1:${b1port}/` }), `${s2body.byteLength} bytes`);
+  const b1r = record(
+    'B1 bare node:http, same bytes as S2',
+    scale,
+    await load(b1child.pid as number, 'load.ts', { url: `http://127.0.0.1:${b1port}/` }),
+    `${s2body.byteLength} bytes`,
+  );
   await stopProcess(b1child);
 
   // B2: S2 through the same app without authentication and ledger scoping.
   const b2port = await freePort();
-  const b2child = await startProcess(['--import', 'tsx', `${ROOT}bench/noauth-server.ts`, String(b2port)], p.env, `http://127.0.0.1:${b2port}/health/ready`);
+  const b2child = await startProcess(
+    ['--import', 'tsx', `${ROOT}bench/noauth-server.ts`, String(b2port)],
+    p.env,
+    `http://127.0.0.1:${b2port}/health/ready`,
+  );
   running.add({ stop: () => stopProcess(b2child) });
-  const b2 = record('B2 S2a without auth and scoping', scale, await load(b2child.pid as number, 'load.ts', { url: `http://127.0.0.1:${b2port}${s2path}` }));
+  const b2 = record(
+    'B2 S2a without auth and scoping',
+    scale,
+    await load(b2child.pid as number, 'load.ts', { url: `http://127.0.0.1:${b2port}${s2path}` }),
+  );
   await stopProcess(b2child);
 
-  record('S4a GraduatedRentAgreement v1.2 limit=100', scale, await load(pid, 'load.ts', { url: `${server.base}/service/v1.2/RentAccounting/ContractAgreement/GraduatedRentAgreement?apiKey=${p.apiKey}&limit=100`, headers }));
-  record('S4b GraduatedRentAgreement v1.0 complete list', scale, await load(pid, 'load.ts', { url: `${server.base}/service/v1.0/RentAccounting/GraduatedRentAgreement?apiKey=${p.apiKey}`, headers }), `${p.counts.graduated} records`);
+  record(
+    'S4a GraduatedRentAgreement v1.2 limit=100',
+    scale,
+    await load(pid, 'load.ts', {
+      url: `${server.base}/service/v1.2/RentAccounting/ContractAgreement/GraduatedRentAgreement?apiKey=${p.apiKey}&limit=100`,
+      headers,
+    }),
+  );
+  record(
+    'S4b GraduatedRentAgreement v1.0 complete list',
+    scale,
+    await load(pid, 'load.ts', {
+      url: `${server.base}/service/v1.0/RentAccounting/GraduatedRentAgreement?apiKey=${p.apiKey}`,
+      headers,
+    }),
+    `${p.counts.graduated} records`,
+  );
 
   const database = openDatabase(p.env.DATABASE_URL);
-  const uu = await database.db.selectFrom('use_units').select(['id', 'economic_unit_id', 'building_id', 'company_code_id']).where('building_id', 'is not', null).orderBy('id').limit(1).executeTakeFirstOrThrow();
+  const uu = await database.db
+    .selectFrom('use_units')
+    .select(['id', 'economic_unit_id', 'building_id', 'company_code_id'])
+    .where('building_id', 'is not', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   await database.close();
-  record('S5 project create + 3 assigns (projects/s, 32 clients)', scale, await load(pid, 'projects-load.ts', {
-    connections: 32,
-    base: server.base, prefix: '/service/v1.2/AccountancyProjectEdit', token, apiKey: p.apiKey, ledger: uu.company_code_id, economicUnit: uu.economic_unit_id, building: uu.building_id, useUnit: uu.id,
-  }));
+  record(
+    'S5 project create + 3 assigns (projects/s, 32 clients)',
+    scale,
+    await load(pid, 'projects-load.ts', {
+      connections: 32,
+      base: server.base,
+      prefix: '/service/v1.2/AccountancyProjectEdit',
+      token,
+      apiKey: p.apiKey,
+      ledger: uu.company_code_id,
+      economicUnit: uu.economic_unit_id,
+      building: uu.building_id,
+      useUnit: uu.id,
+    }),
+  );
 
-  record('S7 token endpoint (password grant)', scale, await load(pid, 'load.ts', {
-    url: `${server.base}/oauth2/token`, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=password&username=bench&password=bench-password',
-  }));
+  record(
+    'S7 token endpoint (password grant)',
+    scale,
+    await load(pid, 'load.ts', {
+      url: `${server.base}/oauth2/token`,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=password&username=bench&password=bench-password',
+    }),
+  );
   await server.stop();
 
   // S6: import throughput of the exported demo data into a fresh database.
@@ -152,11 +304,27 @@ async function main() {
   const importOut = await cli(['import', file], importEnv);
   const seconds = (performance.now() - t0) / 1000;
   const records = Number(/([\d,]+) records/.exec(importOut)?.[1].replace(/,/g, '') ?? 0);
-  rows.push({ scenario: 'S6 import (records/s, whole CLI run)', scale, rps: Math.round(records / seconds), p50: 0, p99: 0, peakRssMb: 0, errors: 0, note: `${records} records in ${seconds.toFixed(1)} s, ${(fs.statSync(file).size / 1e6).toFixed(0)} MB` });
+  rows.push({
+    scenario: 'S6 import (records/s, whole CLI run)',
+    scale,
+    rps: Math.round(records / seconds),
+    p50: 0,
+    p99: 0,
+    peakRssMb: 0,
+    errors: 0,
+    note: `${records} records in ${seconds.toFixed(1)} s, ${(fs.statSync(file).size / 1e6).toFixed(0)} MB`,
+  });
 
   // Scaling run: S2 and S3 at several scales, on the database path (page cache off), with a page size that is
   // full at every scale so that only the data size differs.
-  const scaling: Array<{ scale: number; limit: number; s2p50: number; s2p99: number; s3p99: number; s3offset: number }> = [];
+  const scaling: Array<{
+    scale: number;
+    limit: number;
+    s2p50: number;
+    s2p99: number;
+    s3p99: number;
+    s3offset: number;
+  }> = [];
   if (args.scaling) {
     const scales = [...new Set([...args.scaling.split(',').map(Number), scale])].sort((a, b) => a - b);
     const prepared = [];
@@ -168,7 +336,15 @@ async function main() {
       currentCacheOff = true;
       running.add(srv);
       const tok = await login(srv.base);
-      const r = await readScenarios(s, ps, srv.base, srv.child.pid as number, { authorization: `Bearer ${tok}` }, false, limit);
+      const r = await readScenarios(
+        s,
+        ps,
+        srv.base,
+        srv.child.pid as number,
+        { authorization: `Bearer ${tok}` },
+        false,
+        limit,
+      );
       const s3offset = Math.floor((ps.counts.allocation_group_bases - 1) / limit) * limit;
       scaling.push({ scale: s, limit, s2p50: r.s2a.p50, s2p99: r.s2a.p99, s3p99: r.s3.p99, s3offset });
       await srv.stop();
@@ -187,7 +363,24 @@ async function main() {
     console.log('\nScaling (page cache off):');
     console.log(table(scaling));
   }
-  const result = { date: new Date().toISOString(), machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version }, engine: args.postgres ? 'postgres' : 'sqlite', duration, connections, scale, counts: p.counts, demoLoadSeconds: p.loadSeconds, rows, ratios, scaling };
+  const result = {
+    date: new Date().toISOString(),
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    engine: args.postgres ? 'postgres' : 'sqlite',
+    duration,
+    connections,
+    scale,
+    counts: p.counts,
+    demoLoadSeconds: p.loadSeconds,
+    rows,
+    ratios,
+    scaling,
+  };
   const out = path.join(ROOT, 'bench', 'results', `${result.date.slice(0, 10)}-${result.engine}-scale${scale}.json`);
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nresults written to ${path.relative(process.cwd(), out)}`);

@@ -30,7 +30,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface PgCluster { url: string; stop(): void }
+export interface PgCluster {
+  url: string;
+  stop(): void;
+}
 
 export async function startCluster(): Promise<PgCluster> {
   const initdb = findBin('initdb');

@@ -1,5 +1,11 @@
 // Types shared by every plugin: the app instance with its decorations, and per-route auth settings.
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
@@ -11,7 +17,13 @@ import type { Principal } from './auth/tokens.ts';
 import type { LedgerScope } from './auth/ledger-scope.ts';
 import type { ResolvedApiKey } from './auth/api-keys.ts';
 
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 export interface RouteAuth {
   /** Permissions the user must hold (all of them). */

@@ -66,7 +66,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     try {
       done(null, secureJson.parse(body as string, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch (err) {
-      done(new ApiError(400, 'bad_request', { $: [`The body is not valid JSON: ${(err as Error).message}.`] }), undefined);
+      done(
+        new ApiError(400, 'bad_request', { $: [`The body is not valid JSON: ${(err as Error).message}.`] }),
+        undefined,
+      );
     }
   });
   app.setErrorHandler(errorHandler);

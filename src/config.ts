@@ -30,7 +30,11 @@ const VARIABLES = {
   MAX_HEAP_MB: [Int(64, 65536), '256', 'V8 heap limit of the `serve` process in MiB (keeps its memory flat)'],
   DB_POOL_SIZE: [Int(1, 100), '10', 'PostgreSQL connection pool size'],
   WEBHOOK_ALLOW_PRIVATE: [Bool, 'false', 'Allow webhook URLs on private/loopback addresses (tests, local dev)'],
-  NOW: [Type.String({ pattern: '^$|^\\d{4}-\\d{2}-\\d{2}(T.*)?$' }), '', 'Override the server clock (tests, e.g. 2027-01-01)'],
+  NOW: [
+    Type.String({ pattern: '^$|^\\d{4}-\\d{2}-\\d{2}(T.*)?$' }),
+    '',
+    'Override the server clock (tests, e.g. 2027-01-01)',
+  ],
 } as const;
 
 export type ConfigName = keyof typeof VARIABLES;
@@ -75,7 +79,8 @@ function read(env: NodeJS.ProcessEnv, name: ConfigName): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
   const now = read(env, 'NOW');
   const parsed = new Date(now);
-  if (now && (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== now.slice(0, 10))) throw new ConfigError(`Invalid configuration: NOW=${JSON.stringify(now)} is not a real date or date-time`);
+  if (now && (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== now.slice(0, 10)))
+    throw new ConfigError(`Invalid configuration: NOW=${JSON.stringify(now)} is not a real date or date-time`);
   return Object.freeze({
     port: Number(read(env, 'PORT')),
     host: read(env, 'HOST'),
@@ -97,7 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
 
 /** The lines of `.env.example`, generated from the single declaration above (see scripts/env-example.ts). */
 export function envExample(): string {
-  return Object.entries(VARIABLES)
-    .map(([name, [, def, doc]]) => `# ${doc}\n${name}=${def}`)
-    .join('\n\n') + '\n';
+  return (
+    Object.entries(VARIABLES)
+      .map(([name, [, def, doc]]) => `# ${doc}\n${name}=${def}`)
+      .join('\n\n') + '\n'
+  );
 }

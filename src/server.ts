@@ -9,14 +9,26 @@ import type { App } from './app-types.ts';
 export function loggerOptions(config: Readonly<Config>): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'token', 'apiKey'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'token', 'apiKey'],
+      censor: '[redacted]',
+    },
     serializers: {
-      req: (req: { method: string; url: string; id: string; ip?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      req: (req: { method: string; url: string; id: string; ip?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
     },
   };
 }
 
-export interface RunningServer { app: App; url: string; close(): Promise<void> }
+export interface RunningServer {
+  app: App;
+  url: string;
+  close(): Promise<void>;
+}
 
 export interface StartOptions {
   /** Runs after migrations, before listening (demo set-up). Its lines are printed after the listen line. */
@@ -33,7 +45,9 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   const address = await app.listen({ port: config.port, host: config.host });
   const base = address.replace('[::1]', 'localhost');
   print(`wohnapi listening on ${base}`);
-  print(`  database: ${database.dialect} ${describeUrl(config.databaseUrl)}${applied.length ? ` (applied ${applied.length} migration(s))` : ''}`);
+  print(
+    `  database: ${database.dialect} ${describeUrl(config.databaseUrl)}${applied.length ? ` (applied ${applied.length} migration(s))` : ''}`,
+  );
   print(`  API:      ${base}/service/v1.2/...  (also ${base}/openwowi/...)`);
   print(`  login:    POST ${base}/oauth2/token (grant_type=password)`);
   print(`  docs:     ${base}/docs   OpenAPI: ${base}/service/openapi.json`);

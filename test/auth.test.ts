@@ -13,14 +13,24 @@ for (const dialect of DIALECTS) {
     let t: TestApp;
     before(async () => {
       t = await testApp(dialect, { LOGIN_MAX_FAILURES: '3', LOGIN_LOCK_SECONDS: '60' }, registerProbe);
-      await t.database.db.insertInto('company_codes').values([{ id: 1, code: '1000', name: 'A' }, { id: 2, code: '2000', name: 'B' }]).execute();
+      await t.database.db
+        .insertInto('company_codes')
+        .values([
+          { id: 1, code: '1000', name: 'A' },
+          { id: 2, code: '2000', name: 'B' },
+        ])
+        .execute();
     });
     after(() => t.close());
 
     const get = (token?: string, url = PROBE_URL) => t.app.inject({ url, headers: token ? bearer(token) : {} });
 
     it('password grant answers the RFC 6749 fields with Cache-Control: no-store', async () => {
-      await addUser(t.database.db, { name: 'alice', password: 'alice-secret', permissions: [PERMISSIONS.runningCostRead] });
+      await addUser(t.database.db, {
+        name: 'alice',
+        password: 'alice-secret',
+        permissions: [PERMISSIONS.runningCostRead],
+      });
       const res = await tokenRequest(t.app, { grant_type: 'password', username: 'alice', password: 'alice-secret' });
       assert.equal(res.statusCode, 200);
       assert.equal(res.headers['cache-control'], 'no-store');
@@ -31,7 +41,11 @@ for (const dialect of DIALECTS) {
       assert.match(body.refresh_token, /^[A-Za-z0-9_-]{43}$/);
       assert.equal((await get(body.access_token)).statusCode, 200);
       // also answered under /service/oauth2/token
-      const again = await tokenRequest(t.app, { grant_type: 'password', username: 'alice', password: 'alice-secret' }, '/service/oauth2/token');
+      const again = await tokenRequest(
+        t.app,
+        { grant_type: 'password', username: 'alice', password: 'alice-secret' },
+        '/service/oauth2/token',
+      );
       assert.equal(again.statusCode, 200);
     });
 
@@ -43,19 +57,32 @@ for (const dialect of DIALECTS) {
       assert.equal(unknown.statusCode, 400);
       assert.equal(wrong.body, unknown.body);
       assert.equal(wrong.json().error, 'invalid_grant');
-      const strip = (h: Record<string, unknown>) => Object.keys(h).filter((k) => !['date', 'x-request-id'].includes(k)).sort().map((k) => `${k}:${String(h[k])}`);
+      const strip = (h: Record<string, unknown>) =>
+        Object.keys(h)
+          .filter((k) => !['date', 'x-request-id'].includes(k))
+          .sort()
+          .map((k) => `${k}:${String(h[k])}`);
       assert.deepEqual(strip(wrong.headers), strip(unknown.headers));
     });
 
     it('rejects malformed token requests with RFC 6749 errors', async () => {
-      const json = await t.app.inject({ method: 'POST', url: '/oauth2/token', payload: { grant_type: 'password', username: 'alice', password: 'alice-secret' } });
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/oauth2/token',
+        payload: { grant_type: 'password', username: 'alice', password: 'alice-secret' },
+      });
       assert.equal(json.statusCode, 400);
       assert.equal(json.json().error, 'invalid_request');
       const missing = await tokenRequest(t.app, { grant_type: 'password', username: 'alice' });
       assert.deepEqual([missing.statusCode, missing.json().error], [400, 'invalid_request']);
       const noGrant = await tokenRequest(t.app, { username: 'alice' });
       assert.deepEqual([noGrant.statusCode, noGrant.json().error], [400, 'invalid_request']);
-      const repeated = await t.app.inject({ method: 'POST', url: '/oauth2/token', payload: 'grant_type=password&username=alice&username=bob&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const repeated = await t.app.inject({
+        method: 'POST',
+        url: '/oauth2/token',
+        payload: 'grant_type=password&username=alice&username=bob&password=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       assert.deepEqual([repeated.statusCode, repeated.json().error], [400, 'invalid_request']);
       assert.match(repeated.json().error_description, /username/);
       const unsupported = await tokenRequest(t.app, { grant_type: 'client_credentials' });
@@ -65,18 +92,30 @@ for (const dialect of DIALECTS) {
     it('throttles repeated failed logins for one user name with 429 and Retry-After', async () => {
       await addUser(t.database.db, { name: 'carol', password: 'carol-secret', permissions: [] });
       for (let i = 0; i < 3; i++) {
-        assert.equal((await tokenRequest(t.app, { grant_type: 'password', username: 'carol', password: 'wrong-one' })).statusCode, 400);
+        assert.equal(
+          (await tokenRequest(t.app, { grant_type: 'password', username: 'carol', password: 'wrong-one' })).statusCode,
+          400,
+        );
       }
       const locked = await tokenRequest(t.app, { grant_type: 'password', username: 'carol', password: 'carol-secret' });
       assert.equal(locked.statusCode, 429);
       assert.ok(Number(locked.headers['retry-after']) > 0);
       t.clock.advance(61);
-      assert.equal((await tokenRequest(t.app, { grant_type: 'password', username: 'carol', password: 'carol-secret' })).statusCode, 200);
+      assert.equal(
+        (await tokenRequest(t.app, { grant_type: 'password', username: 'carol', password: 'carol-secret' })).statusCode,
+        200,
+      );
     });
 
     it('refresh tokens rotate, and reusing an old one revokes the family', async () => {
-      await addUser(t.database.db, { name: 'dave', password: 'dave-secret', permissions: [PERMISSIONS.runningCostRead] });
-      const first = (await tokenRequest(t.app, { grant_type: 'password', username: 'dave', password: 'dave-secret' })).json();
+      await addUser(t.database.db, {
+        name: 'dave',
+        password: 'dave-secret',
+        permissions: [PERMISSIONS.runningCostRead],
+      });
+      const first = (
+        await tokenRequest(t.app, { grant_type: 'password', username: 'dave', password: 'dave-secret' })
+      ).json();
       const second = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
       assert.equal(second.statusCode, 200);
       const rotated = second.json();
@@ -85,7 +124,10 @@ for (const dialect of DIALECTS) {
       const replay = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
       assert.deepEqual([replay.statusCode, replay.json().error], [400, 'invalid_grant']);
       assert.equal((await get(rotated.access_token)).statusCode, 401, 'family revoked');
-      assert.equal((await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: rotated.refresh_token })).statusCode, 400);
+      assert.equal(
+        (await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: rotated.refresh_token })).statusCode,
+        400,
+      );
     });
 
     it('401 with WWW-Authenticate and no body for missing, malformed, garbage and expired tokens', async () => {
@@ -124,7 +166,11 @@ for (const dialect of DIALECTS) {
       const tokenB = await t.login({ name: 'frank' });
       await disableUser(t.database.db, 'frank');
       assert.equal((await get(tokenB)).statusCode, 401);
-      const login = await tokenRequest(t.app, { grant_type: 'password', username: 'frank', password: 'correct horse battery' });
+      const login = await tokenRequest(t.app, {
+        grant_type: 'password',
+        username: 'frank',
+        password: 'correct horse battery',
+      });
       assert.equal(login.statusCode, 400);
     });
 

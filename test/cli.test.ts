@@ -20,7 +20,20 @@ for (const dialect of DIALECTS) {
     after(() => remove());
 
     it('user add, list, disable, passwd', async () => {
-      const add = await cli(['user', 'add', 'ops', '--password', 'long enough', '--permission', 'Mietenbuchhaltung-lesen', '--permission', 'Web Hook'], env);
+      const add = await cli(
+        [
+          'user',
+          'add',
+          'ops',
+          '--password',
+          'long enough',
+          '--permission',
+          'Mietenbuchhaltung-lesen',
+          '--permission',
+          'Web Hook',
+        ],
+        env,
+      );
       assert.equal(add.code, 0, add.stderr);
       const dup = await cli(['user', 'add', 'ops', '--password', 'long enough'], env);
       assert.equal(dup.code, 1);
@@ -61,7 +74,20 @@ for (const dialect of DIALECTS) {
 
 describe('CLI without a database', () => {
   it('--help on every command', async () => {
-    for (const args of [[], ['serve'], ['migrate'], ['user'], ['user', 'add'], ['user', 'list'], ['user', 'disable'], ['user', 'passwd'], ['apikey'], ['apikey', 'create'], ['apikey', 'list'], ['apikey', 'revoke']]) {
+    for (const args of [
+      [],
+      ['serve'],
+      ['migrate'],
+      ['user'],
+      ['user', 'add'],
+      ['user', 'list'],
+      ['user', 'disable'],
+      ['user', 'passwd'],
+      ['apikey'],
+      ['apikey', 'create'],
+      ['apikey', 'list'],
+      ['apikey', 'revoke'],
+    ]) {
       const res = await cli([...args, '--help'], {});
       assert.equal(res.code, 0, args.join(' '));
       assert.match(res.stdout, /^Usage: wohnapi/, args.join(' '));
@@ -71,7 +97,10 @@ describe('CLI without a database', () => {
   it('a bad configuration value exits non-zero with one line naming the variable', async () => {
     const res = await cli(['serve'], { PORT: 'abc' });
     assert.equal(res.code, 1);
-    assert.equal(res.stderr, 'wohnapi: error: Invalid configuration: PORT="abc" (TCP port the HTTP server listens on)\n');
+    assert.equal(
+      res.stderr,
+      'wohnapi: error: Invalid configuration: PORT="abc" (TCP port the HTTP server listens on)\n',
+    );
   });
 
   it('an unknown command exits non-zero', async () => {

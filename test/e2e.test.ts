@@ -19,7 +19,12 @@ describe('the server process', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, [BIN, 'serve', '--demo'], {
-      env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`, LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`,
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
@@ -41,7 +46,10 @@ describe('the server process', () => {
   it('logs in over a real socket and calls a protected route with the printed key', async () => {
     const password = /password: +(\S+)/.exec(output)![1];
     const key = /API key: +(\S+)/.exec(output)![1];
-    const tokenRes = await fetch(`${base}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: 'demo', password }) });
+    const tokenRes = await fetch(`${base}/oauth2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'password', username: 'demo', password }),
+    });
     assert.equal(tokenRes.status, 200);
     const { access_token } = (await tokenRes.json()) as { access_token: string };
     const url = `${base}/openWowi/v1.2/RunningCostDistributionRead/DistributionPeriods?apiKey=${key}`;
@@ -54,9 +62,15 @@ describe('the server process', () => {
     assert.ok(res.headers.get('x-request-id'));
     await new Promise((r) => setTimeout(r, 200));
     const logLines = output.split('\n').filter((l) => l.startsWith('{'));
-    assert.ok(logLines.some((l) => l.includes('DistributionPeriods')), 'requests are logged as JSON lines');
+    assert.ok(
+      logLines.some((l) => l.includes('DistributionPeriods')),
+      'requests are logged as JSON lines',
+    );
     for (const line of logLines) {
-      assert.ok(!line.includes(key) && !line.includes(access_token) && !line.includes(password), `no secret in: ${line}`);
+      assert.ok(
+        !line.includes(key) && !line.includes(access_token) && !line.includes(password),
+        `no secret in: ${line}`,
+      );
     }
   });
 

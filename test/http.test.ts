@@ -14,7 +14,8 @@ for (const dialect of DIALECTS) {
       token = await t.login();
     });
     after(() => t.close());
-    const get = (query: string, headers: Record<string, string> = {}) => t.app.inject({ url: `${PROBE_URL}${query}`, headers: { ...bearer(token), ...headers } });
+    const get = (query: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ url: `${PROBE_URL}${query}`, headers: { ...bearer(token), ...headers } });
 
     it('limit defaults to 20 and offset to 0', async () => {
       const res = await get('');
@@ -24,9 +25,16 @@ for (const dialect of DIALECTS) {
     });
 
     for (const [query, key, value] of [
-      ['?limit=0', 'limit', "'0'"], ['?limit=101', 'limit', "'101'"], ['?limit=-1', 'limit', "'-1'"], ['?limit=abc', 'limit', "'abc'"],
-      ['?limit=2147483648', 'limit', "'2147483648'"], ['?offset=-1', 'offset', "'-1'"], ['?offset=2147483648', 'offset', "'2147483648'"],
-      ['?limit=1.5', 'limit', "'1.5'"], ['?limit=1&limit=2', 'limit', "'1,2'"], ['?showNullValues=maybe', 'showNullValues', "'maybe'"],
+      ['?limit=0', 'limit', "'0'"],
+      ['?limit=101', 'limit', "'101'"],
+      ['?limit=-1', 'limit', "'-1'"],
+      ['?limit=abc', 'limit', "'abc'"],
+      ['?limit=2147483648', 'limit', "'2147483648'"],
+      ['?offset=-1', 'offset', "'-1'"],
+      ['?offset=2147483648', 'offset', "'2147483648'"],
+      ['?limit=1.5', 'limit', "'1.5'"],
+      ['?limit=1&limit=2', 'limit', "'1,2'"],
+      ['?showNullValues=maybe', 'showNullValues', "'maybe'"],
     ] as const) {
       it(`400 with an error map for ${query}`, async () => {
         const res = await get(query);
@@ -94,7 +102,10 @@ for (const dialect of DIALECTS) {
       assert.deepEqual((await t.app.inject({ url: '/health/live' })).json(), { status: 'ok' });
       assert.deepEqual((await t.app.inject({ url: '/health/ready' })).json(), { status: 'ok', database: dialect });
       const metrics = await t.app.inject({ url: '/metrics' });
-      assert.match(metrics.body, /http_requests_total\{method="GET",route="\/service\/v1.2\/Probe\/Items",status="200"\}/);
+      assert.match(
+        metrics.body,
+        /http_requests_total\{method="GET",route="\/service\/v1.2\/Probe\/Items",status="200"\}/,
+      );
       assert.match(metrics.body, /http_request_duration_seconds_bucket/);
       const doc = (await t.app.inject({ url: '/service/openapi.json' })).json();
       assert.equal(doc.openapi, '3.0.3');
@@ -109,7 +120,10 @@ for (const dialect of DIALECTS) {
 
 describe('configuration', () => {
   it('fails fast with a message naming the variable', () => {
-    assert.throws(() => loadConfig({ PORT: 'abc' }), (e: Error) => e instanceof ConfigError && /PORT/.test(e.message));
+    assert.throws(
+      () => loadConfig({ PORT: 'abc' }),
+      (e: Error) => e instanceof ConfigError && /PORT/.test(e.message),
+    );
     assert.throws(() => loadConfig({ PORT: '70000' }), /PORT/);
     assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
     assert.throws(() => loadConfig({ LOG_LEVEL: 'loud' }), /LOG_LEVEL/);
@@ -150,16 +164,38 @@ describe('request details for vendor clients', () => {
       const shown = await t.app.inject({ url: `${PROBE_URL}?showNullValues=True`, headers: bearer(token) });
       assert.equal(shown.statusCode, 200);
       assert.equal(shown.json()[0].Name, null);
-      assert.equal((await t.app.inject({ url: `${PROBE_URL}?showNullValues=FALSE`, headers: bearer(token) })).json()[0].Name, undefined);
-      const plain = await t.app.inject({ method: 'POST', url: PROBE_URL, payload: '{"Name":"x","Count":1}', headers: { ...bearer(token), 'content-type': 'text/plain' } });
+      assert.equal(
+        (await t.app.inject({ url: `${PROBE_URL}?showNullValues=FALSE`, headers: bearer(token) })).json()[0].Name,
+        undefined,
+      );
+      const plain = await t.app.inject({
+        method: 'POST',
+        url: PROBE_URL,
+        payload: '{"Name":"x","Count":1}',
+        headers: { ...bearer(token), 'content-type': 'text/plain' },
+      });
       assert.equal(plain.statusCode, 400);
       assert.match(plain.json().$[0], /content type 'text\/plain'/);
-      const bad = await t.app.inject({ method: 'POST', url: PROBE_URL, payload: '{"Name": x}', headers: { ...bearer(token), 'content-type': 'application/json' } });
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: PROBE_URL,
+        payload: '{"Name": x}',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+      });
       assert.equal(bad.statusCode, 400);
       assert.match(bad.json().$[0], /not valid JSON: Unexpected token 'x'/);
-      const proto = await t.app.inject({ method: 'POST', url: PROBE_URL, payload: '{"Name":"x","Count":1,"__proto__":{"a":1}}', headers: { ...bearer(token), 'content-type': 'application/json' } });
+      const proto = await t.app.inject({
+        method: 'POST',
+        url: PROBE_URL,
+        payload: '{"Name":"x","Count":1,"__proto__":{"a":1}}',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+      });
       assert.equal(proto.statusCode, 400);
-      const openwowi = await tokenRequest(t.app, { grant_type: 'password', username: 'nobody', password: 'x-x-x-x-x' }, '/openWowi/oauth2/token');
+      const openwowi = await tokenRequest(
+        t.app,
+        { grant_type: 'password', username: 'nobody', password: 'x-x-x-x-x' },
+        '/openWowi/oauth2/token',
+      );
       assert.equal(openwowi.json().error, 'invalid_grant');
     } finally {
       await t.close();

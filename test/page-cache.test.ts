@@ -13,9 +13,18 @@ const URL_ = '/service/v1.2/Probe/Ledgers';
 async function registerLedgerRoute(app: App) {
   app.get(URL_, {
     config: { auth: { permissions: [PERMISSIONS.runningCostRead], apiKey: 'optional' }, cache: true },
-    schema: { response: { 200: Type.Array(Type.Object({ Id: Type.Integer(), Name: Type.Union([Type.String(), Type.Null()]) })) } },
+    schema: {
+      response: {
+        200: Type.Array(Type.Object({ Id: Type.Integer(), Name: Type.Union([Type.String(), Type.Null()]) })),
+      },
+    },
     handler: async (request) => {
-      const rows = await app.db.selectFrom('company_codes').select(['id', 'name']).where((eb) => ledgerCondition(eb.ref('id'), request.scope)).orderBy('id').execute();
+      const rows = await app.db
+        .selectFrom('company_codes')
+        .select(['id', 'name'])
+        .where((eb) => ledgerCondition(eb.ref('id'), request.scope))
+        .orderBy('id')
+        .execute();
       return rows.map((r) => ({ Id: r.id, Name: r.name }));
     },
   });
@@ -29,7 +38,13 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await testApp(dialect, {}, registerLedgerRoute);
       other = openDatabase(t.database.url); // a second connection, as another server process would have
-      await t.database.db.insertInto('company_codes').values([{ id: 1, code: '1', name: 'One' }, { id: 2, code: '2', name: 'Two' }]).execute();
+      await t.database.db
+        .insertInto('company_codes')
+        .values([
+          { id: 1, code: '1', name: 'One' },
+          { id: 2, code: '2', name: 'Two' },
+        ])
+        .execute();
       token = await t.login();
     });
     after(async () => {
@@ -54,9 +69,18 @@ for (const dialect of DIALECTS) {
 
     it('keeps ledgers apart and still checks credentials on every request', async () => {
       const key = await t.apiKey([2]);
-      assert.deepEqual((await get(`?apiKey=${key}`)).json().map((r: { Id: number }) => r.Id), [2]);
-      assert.deepEqual((await get()).json().map((r: { Id: number }) => r.Id), [1, 2, 3]);
-      assert.deepEqual((await get(`?apiKey=${key}`)).json().map((r: { Id: number }) => r.Id), [2]);
+      assert.deepEqual(
+        (await get(`?apiKey=${key}`)).json().map((r: { Id: number }) => r.Id),
+        [2],
+      );
+      assert.deepEqual(
+        (await get()).json().map((r: { Id: number }) => r.Id),
+        [1, 2, 3],
+      );
+      assert.deepEqual(
+        (await get(`?apiKey=${key}`)).json().map((r: { Id: number }) => r.Id),
+        [2],
+      );
       assert.equal((await t.app.inject({ url: URL_ })).statusCode, 401);
     });
   });

@@ -55,5 +55,6 @@ export const bearerAuthentication: Authenticator = async (app, request, auth) =>
   }
 
   const missing = auth.permissions.filter((p) => !principal.permissions.has(p));
-  if (missing.length) throw forbidden(`This endpoint needs the permission(s) ${missing.map((m) => `'${m}'`).join(', ')}.`);
+  if (missing.length)
+    throw forbidden(`This endpoint needs the permission(s) ${missing.map((m) => `'${m}'`).join(', ')}.`);
 };

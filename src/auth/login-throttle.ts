@@ -3,7 +3,10 @@
 export class LoginThrottle {
   private readonly failures = new Map<string, { count: number; first: number; lockedUntil: number }>();
 
-  constructor(private readonly maxFailures: number, private readonly lockSeconds: number) {}
+  constructor(
+    private readonly maxFailures: number,
+    private readonly lockSeconds: number,
+  ) {}
 
   /** Seconds the caller must still wait, or 0. */
   retryAfter(name: string, now: number): number {
@@ -27,6 +30,7 @@ export class LoginThrottle {
   }
 
   private prune(now: number): void {
-    for (const [k, v] of this.failures) if (v.lockedUntil <= now && now - v.first > this.lockSeconds * 1000) this.failures.delete(k);
+    for (const [k, v] of this.failures)
+      if (v.lockedUntil <= now && now - v.first > this.lockSeconds * 1000) this.failures.delete(k);
   }
 }

@@ -15,8 +15,17 @@ const TokenResponse = Type.Object({
 });
 const OAuthError = Type.Object({ error: Type.String(), error_description: Type.Optional(Type.String()) });
 
-function oauthError(reply: FastifyReply, status: number, error: string, description: string, headers: Record<string, string> = {}) {
-  return reply.code(status).headers({ 'cache-control': 'no-store', pragma: 'no-cache', ...headers }).send({ error, error_description: description });
+function oauthError(
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  description: string,
+  headers: Record<string, string> = {},
+) {
+  return reply
+    .code(status)
+    .headers({ 'cache-control': 'no-store', pragma: 'no-cache', ...headers })
+    .send({ error, error_description: description });
 }
 
 const INVALID_LOGIN = 'The user name or password is incorrect.';
@@ -35,40 +44,70 @@ export default async function tokenRoutes(app: App) {
         response: { 200: TokenResponse, 400: OAuthError, 429: OAuthError },
       },
       handler: async (request, reply) => {
-        if (!String(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-          return oauthError(reply, 400, 'invalid_request', 'The token request must be sent as application/x-www-form-urlencoded.');
+        if (
+          !String(request.headers['content-type'] ?? '')
+            .toLowerCase()
+            .startsWith('application/x-www-form-urlencoded')
+        ) {
+          return oauthError(
+            reply,
+            400,
+            'invalid_request',
+            'The token request must be sent as application/x-www-form-urlencoded.',
+          );
         }
         const body = (request.body ?? {}) as Record<string, unknown>;
         const repeated = Object.keys(body).filter((k) => Array.isArray(body[k]));
-        if (repeated.length) return oauthError(reply, 400, 'invalid_request', `Parameter(s) sent more than once: ${repeated.join(', ')}.`);
+        if (repeated.length)
+          return oauthError(reply, 400, 'invalid_request', `Parameter(s) sent more than once: ${repeated.join(', ')}.`);
         const p = body as Record<string, string | undefined>;
         if (!p.grant_type) return oauthError(reply, 400, 'invalid_request', 'The parameter grant_type is missing.');
         const now = app.now();
 
         if (p.grant_type === 'password') {
           const missing = ['username', 'password'].filter((k) => !p[k]);
-          if (missing.length) return oauthError(reply, 400, 'invalid_request', `Missing parameter(s): ${missing.join(', ')}.`);
+          if (missing.length)
+            return oauthError(reply, 400, 'invalid_request', `Missing parameter(s): ${missing.join(', ')}.`);
           const name = p.username!;
           const wait = throttle.retryAfter(name, now.getTime());
-          if (wait > 0) return oauthError(reply, 429, 'too_many_requests', 'Too many failed logins for this user name; try again later.', { 'retry-after': String(wait) });
-          const user = await app.db.selectFrom('users').select(['id', 'password_hash', 'disabled']).where('name', '=', name).executeTakeFirst();
+          if (wait > 0)
+            return oauthError(
+              reply,
+              429,
+              'too_many_requests',
+              'Too many failed logins for this user name; try again later.',
+              { 'retry-after': String(wait) },
+            );
+          const user = await app.db
+            .selectFrom('users')
+            .select(['id', 'password_hash', 'disabled'])
+            .where('name', '=', name)
+            .executeTakeFirst();
           const ok = await verifyPassword(p.password!, user?.password_hash ?? (await dummyHash()));
           if (!user || !ok || user.disabled === 1) {
             throttle.fail(name, now.getTime());
             return oauthError(reply, 400, 'invalid_grant', INVALID_LOGIN);
           }
           throttle.succeed(name);
-          return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send(await issueTokens(app.db, user.id, settings, now));
+          return reply
+            .headers({ 'cache-control': 'no-store', pragma: 'no-cache' })
+            .send(await issueTokens(app.db, user.id, settings, now));
         }
 
         if (p.grant_type === 'refresh_token') {
-          if (!p.refresh_token) return oauthError(reply, 400, 'invalid_request', 'The parameter refresh_token is missing.');
+          if (!p.refresh_token)
+            return oauthError(reply, 400, 'invalid_request', 'The parameter refresh_token is missing.');
           const outcome = await refreshTokens(app.db, p.refresh_token, settings, now);
           if (!outcome.ok) return oauthError(reply, 400, 'invalid_grant', outcome.reason);
           return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send(outcome.tokens);
         }
 
-        return oauthError(reply, 400, 'unsupported_grant_type', `The grant type '${p.grant_type}' is not supported; use password or refresh_token.`);
+        return oauthError(
+          reply,
+          400,
+          'unsupported_grant_type',
+          `The grant type '${p.grant_type}' is not supported; use password or refresh_token.`,
+        );
       },
     });
   }

@@ -7,19 +7,47 @@ import { randomSecret, sameDigest, sha256 } from './secrets.ts';
 import type { Permission } from './permissions.ts';
 import type { LedgerScope } from './ledger-scope.ts';
 
-export interface TokenSettings { accessTtl: number; refreshTtl: number }
+export interface TokenSettings {
+  accessTtl: number;
+  refreshTtl: number;
+}
 
-export interface IssuedTokens { access_token: string; token_type: 'bearer'; expires_in: number; refresh_token: string }
+export interface IssuedTokens {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  refresh_token: string;
+}
 
-export async function issueTokens(db: Kysely<DB>, userId: number, settings: TokenSettings, now: Date, family: string = crypto.randomUUID()): Promise<IssuedTokens> {
+export async function issueTokens(
+  db: Kysely<DB>,
+  userId: number,
+  settings: TokenSettings,
+  now: Date,
+  family: string = crypto.randomUUID(),
+): Promise<IssuedTokens> {
   const access = randomSecret();
   const refresh = randomSecret();
   const created = now.toISOString();
   await db
     .insertInto('oauth_tokens')
     .values([
-      { token_hash: sha256(access), kind: 'access', user_id: userId, family, expires_at: new Date(now.getTime() + settings.accessTtl * 1000).toISOString(), created_at: created },
-      { token_hash: sha256(refresh), kind: 'refresh', user_id: userId, family, expires_at: new Date(now.getTime() + settings.refreshTtl * 1000).toISOString(), created_at: created },
+      {
+        token_hash: sha256(access),
+        kind: 'access',
+        user_id: userId,
+        family,
+        expires_at: new Date(now.getTime() + settings.accessTtl * 1000).toISOString(),
+        created_at: created,
+      },
+      {
+        token_hash: sha256(refresh),
+        kind: 'refresh',
+        user_id: userId,
+        family,
+        expires_at: new Date(now.getTime() + settings.refreshTtl * 1000).toISOString(),
+        created_at: created,
+      },
     ])
     .execute();
   return { access_token: access, token_type: 'bearer', expires_in: settings.accessTtl, refresh_token: refresh };
@@ -27,13 +55,27 @@ export async function issueTokens(db: Kysely<DB>, userId: number, settings: Toke
 
 export type RefreshOutcome = { ok: true; tokens: IssuedTokens } | { ok: false; reason: string };
 
-export async function refreshTokens(db: Kysely<DB>, refreshToken: string, settings: TokenSettings, now: Date): Promise<RefreshOutcome> {
+export async function refreshTokens(
+  db: Kysely<DB>,
+  refreshToken: string,
+  settings: TokenSettings,
+  now: Date,
+): Promise<RefreshOutcome> {
   const digest = sha256(refreshToken);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('oauth_tokens')
       .innerJoin('users', 'users.id', 'oauth_tokens.user_id')
-      .select(['oauth_tokens.id', 'oauth_tokens.token_hash', 'oauth_tokens.family', 'oauth_tokens.expires_at', 'oauth_tokens.used_at', 'oauth_tokens.revoked', 'oauth_tokens.user_id', 'users.disabled'])
+      .select([
+        'oauth_tokens.id',
+        'oauth_tokens.token_hash',
+        'oauth_tokens.family',
+        'oauth_tokens.expires_at',
+        'oauth_tokens.used_at',
+        'oauth_tokens.revoked',
+        'oauth_tokens.user_id',
+        'users.disabled',
+      ])
       .where('oauth_tokens.token_hash', '=', digest)
       .where('oauth_tokens.kind', '=', 'refresh')
       .executeTakeFirst();
@@ -46,9 +88,17 @@ export async function refreshTokens(db: Kysely<DB>, refreshToken: string, settin
     if (row.revoked === 1 || row.disabled === 1 || row.expires_at <= now.toISOString()) {
       return { ok: false, reason: 'The refresh token is expired or revoked.' };
     }
-    const claimed = await trx.updateTable('oauth_tokens').set({ used_at: now.toISOString() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+    const claimed = await trx
+      .updateTable('oauth_tokens')
+      .set({ used_at: now.toISOString() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return { ok: false, reason: 'The refresh token was already used.' };
-    return { ok: true, tokens: await issueTokens(trx as unknown as Kysely<DB>, row.user_id, settings, now, row.family) };
+    return {
+      ok: true,
+      tokens: await issueTokens(trx as unknown as Kysely<DB>, row.user_id, settings, now, row.family),
+    };
   });
 }
 
@@ -67,18 +117,38 @@ export async function verifyAccessToken(db: Kysely<DB>, token: string, now: Date
   const row = await db
     .selectFrom('oauth_tokens')
     .innerJoin('users', 'users.id', 'oauth_tokens.user_id')
-    .select(['oauth_tokens.token_hash', 'oauth_tokens.expires_at', 'users.id as user_id', 'users.name', 'users.all_ledgers'])
+    .select([
+      'oauth_tokens.token_hash',
+      'oauth_tokens.expires_at',
+      'users.id as user_id',
+      'users.name',
+      'users.all_ledgers',
+    ])
     .where('oauth_tokens.token_hash', '=', digest)
     .where('oauth_tokens.kind', '=', 'access')
     .where('oauth_tokens.revoked', '=', 0)
     .where('users.disabled', '=', 0)
     .executeTakeFirst();
   if (!row || !sameDigest(row.token_hash, digest) || row.expires_at <= now.toISOString()) return undefined;
-  const perms = await db.selectFrom('user_permissions').select('permission').where('user_id', '=', row.user_id).execute();
+  const perms = await db
+    .selectFrom('user_permissions')
+    .select('permission')
+    .where('user_id', '=', row.user_id)
+    .execute();
   let userScope: LedgerScope = { all: true };
   if (row.all_ledgers !== 1) {
-    const ledgers = await db.selectFrom('user_ledgers').select('company_code_id').where('user_id', '=', row.user_id).execute();
+    const ledgers = await db
+      .selectFrom('user_ledgers')
+      .select('company_code_id')
+      .where('user_id', '=', row.user_id)
+      .execute();
     userScope = { all: false, ids: ledgers.map((l) => l.company_code_id) };
   }
-  return { userId: row.user_id, userName: row.name, permissions: new Set(perms.map((p) => p.permission as Permission)), userScope, expiresAt: row.expires_at };
+  return {
+    userId: row.user_id,
+    userName: row.name,
+    permissions: new Set(perms.map((p) => p.permission as Permission)),
+    userScope,
+    expiresAt: row.expires_at,
+  };
 }

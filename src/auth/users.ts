@@ -26,7 +26,8 @@ export async function checkLedgers(db: Executor, ids: number[]): Promise<void> {
 }
 
 export async function addUser(db: Executor, user: NewUser, now = new Date()): Promise<number> {
-  if (!/^[A-Za-z0-9._@-]{1,100}$/.test(user.name)) throw new CommandError(`invalid user name '${user.name}' (letters, digits, . _ @ -)`);
+  if (!/^[A-Za-z0-9._@-]{1,100}$/.test(user.name))
+    throw new CommandError(`invalid user name '${user.name}' (letters, digits, . _ @ -)`);
   checkPassword(user.password);
   const bad = user.permissions.filter((p) => !isPermission(p));
   if (bad.length) throw new CommandError(`unknown permission(s): ${bad.join(', ')}`);
@@ -37,16 +38,35 @@ export async function addUser(db: Executor, user: NewUser, now = new Date()): Pr
   const passwordHash = await hashPassword(user.password);
   const { id } = await db
     .insertInto('users')
-    .values({ name: user.name, password_hash: passwordHash, all_ledgers: ledgers.length ? 0 : 1, created_at: now.toISOString() })
+    .values({
+      name: user.name,
+      password_hash: passwordHash,
+      all_ledgers: ledgers.length ? 0 : 1,
+      created_at: now.toISOString(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const perms = [...new Set(user.permissions)];
-  if (perms.length) await db.insertInto('user_permissions').values(perms.map((permission) => ({ user_id: id, permission }))).execute();
-  if (ledgers.length) await db.insertInto('user_ledgers').values(ledgers.map((c) => ({ user_id: id, company_code_id: c }))).execute();
+  if (perms.length)
+    await db
+      .insertInto('user_permissions')
+      .values(perms.map((permission) => ({ user_id: id, permission })))
+      .execute();
+  if (ledgers.length)
+    await db
+      .insertInto('user_ledgers')
+      .values(ledgers.map((c) => ({ user_id: id, company_code_id: c })))
+      .execute();
   return id;
 }
 
-export interface UserSummary { name: string; disabled: boolean; permissions: Permission[]; ledgers: number[] | 'all'; createdAt: string }
+export interface UserSummary {
+  name: string;
+  disabled: boolean;
+  permissions: Permission[];
+  ledgers: number[] | 'all';
+  createdAt: string;
+}
 
 export async function listUsers(db: Executor): Promise<UserSummary[]> {
   const users = await db.selectFrom('users').selectAll().orderBy('name').execute();
@@ -55,7 +75,10 @@ export async function listUsers(db: Executor): Promise<UserSummary[]> {
   return users.map((u) => ({
     name: u.name,
     disabled: u.disabled === 1,
-    permissions: perms.filter((p) => p.user_id === u.id).map((p) => p.permission as Permission).sort(),
+    permissions: perms
+      .filter((p) => p.user_id === u.id)
+      .map((p) => p.permission as Permission)
+      .sort(),
     ledgers: u.all_ledgers === 1 ? 'all' : ledgers.filter((l) => l.user_id === u.id).map((l) => l.company_code_id),
     createdAt: u.created_at,
   }));
@@ -76,6 +99,10 @@ export async function disableUser(db: Executor, name: string): Promise<void> {
 export async function setPassword(db: Executor, name: string, password: string): Promise<void> {
   const id = await userId(db, name);
   checkPassword(password);
-  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', id)
+    .execute();
   await db.deleteFrom('oauth_tokens').where('user_id', '=', id).execute();
 }

@@ -5,7 +5,9 @@ import { CommandError } from '../auth/users.ts';
 import { collect, out, parseId, withDatabase } from './context.ts';
 
 export function registerApiKeyCommands(program: Command): void {
-  const apikey = program.command('apikey').description('manage API keys (they identify client applications and scope ledgers)');
+  const apikey = program
+    .command('apikey')
+    .description('manage API keys (they identify client applications and scope ledgers)');
 
   apikey
     .command('create')
@@ -14,11 +16,15 @@ export function registerApiKeyCommands(program: Command): void {
     .option('--ledger <companyCodeId>', 'a ledger the key may see, repeatable', collect, [])
     .option('--all-ledgers', 'the key may see every ledger')
     .action(async (opts: { name: string; ledger: string[]; allLedgers?: boolean }) => {
-      if (opts.allLedgers && opts.ledger.length) throw new CommandError('give either --ledger or --all-ledgers, not both');
-      if (!opts.allLedgers && opts.ledger.length === 0) throw new CommandError('give --ledger <companyCodeId> (repeatable) or --all-ledgers');
+      if (opts.allLedgers && opts.ledger.length)
+        throw new CommandError('give either --ledger or --all-ledgers, not both');
+      if (!opts.allLedgers && opts.ledger.length === 0)
+        throw new CommandError('give --ledger <companyCodeId> (repeatable) or --all-ledgers');
       const ledgers = opts.allLedgers ? ('all' as const) : opts.ledger.map(parseId);
       const key = await withDatabase(({ db }) => createApiKey(db, { name: opts.name, ledgers }));
-      out(`API key '${opts.name}' created for ${ledgers === 'all' ? 'all ledgers' : `ledger(s) ${ledgers.join(', ')}`}. Store it now; it is not shown again:`);
+      out(
+        `API key '${opts.name}' created for ${ledgers === 'all' ? 'all ledgers' : `ledger(s) ${ledgers.join(', ')}`}. Store it now; it is not shown again:`,
+      );
       out(key);
     });
 
@@ -28,7 +34,15 @@ export function registerApiKeyCommands(program: Command): void {
     .action(async () => {
       const keys = await withDatabase(({ db }) => listApiKeys(db));
       out(['NAME', 'LEDGERS', 'CREATED', 'STATUS'].join('\t'));
-      for (const k of keys) out([k.name, k.ledgers === 'all' ? 'all' : k.ledgers.join(','), k.createdAt, k.revoked ? 'revoked' : 'active'].join('\t'));
+      for (const k of keys)
+        out(
+          [
+            k.name,
+            k.ledgers === 'all' ? 'all' : k.ledgers.join(','),
+            k.createdAt,
+            k.revoked ? 'revoked' : 'active',
+          ].join('\t'),
+        );
     });
 
   apikey

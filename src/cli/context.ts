@@ -20,7 +20,8 @@ export const out = (line: string) => process.stdout.write(`${line}\n`);
 export const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export function parseId(value: string): number {
-  if (!/^[0-9]{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2147483647) throw new Error(`'${value}' is not a valid id`);
+  if (!/^[0-9]{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2147483647)
+    throw new Error(`'${value}' is not a valid id`);
   return Number(value);
 }
 
@@ -32,6 +33,8 @@ export function progress(label: string): (done: number, total?: number) => void 
     const t = Date.now();
     if (t - last < 100 && done !== total) return;
     last = t;
-    process.stderr.write(`\r${label}: ${done.toLocaleString('en')}${total ? ` / ${total.toLocaleString('en')}` : ''}${done === total ? '\n' : ''}`);
+    process.stderr.write(
+      `\r${label}: ${done.toLocaleString('en')}${total ? ` / ${total.toLocaleString('en')}` : ''}${done === total ? '\n' : ''}`,
+    );
   };
 }

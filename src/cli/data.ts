@@ -8,22 +8,32 @@ import { exportData } from '../dataset/export.ts';
 import { loadDemo } from '../dataset/demo/load.ts';
 import { out, progress, withDatabase } from './context.ts';
 
-const positiveInt = (name: string) => (value: string): number => {
-  if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new CommandError(`${name} must be a positive integer, got '${value}'`);
-  return Number(value);
-};
+const positiveInt =
+  (name: string) =>
+  (value: string): number => {
+    if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new CommandError(`${name} must be a positive integer, got '${value}'`);
+    return Number(value);
+  };
 
 export function registerDataCommands(program: Command): void {
   program
     .command('import <file>')
-    .description('load a JSON document in the import format (docs/import-format.md) in one transaction: records are upserted by Id; on any problem nothing is stored and every problem is listed')
+    .description(
+      'load a JSON document in the import format (docs/import-format.md) in one transaction: records are upserted by Id; on any problem nothing is stored and every problem is listed',
+    )
     .action(async (file: string) => {
       if (!fs.existsSync(file)) throw new CommandError(`no such file: ${file}`);
       const started = performance.now();
       try {
-        const summary = await withDatabase((database) => importData(database, fs.createReadStream(file, { highWaterMark: 1 << 20 }), { progress: progress('import: records') }));
+        const summary = await withDatabase((database) =>
+          importData(database, fs.createReadStream(file, { highWaterMark: 1 << 20 }), {
+            progress: progress('import: records'),
+          }),
+        );
         const seconds = (performance.now() - started) / 1000;
-        out(`imported ${summary.records.toLocaleString('en')} records from ${file} in ${seconds.toFixed(1)} s (${Math.round(summary.records / seconds).toLocaleString('en')} records/s), ${summary.events} event(s)`);
+        out(
+          `imported ${summary.records.toLocaleString('en')} records from ${file} in ${seconds.toFixed(1)} s (${Math.round(summary.records / seconds).toLocaleString('en')} records/s), ${summary.events} event(s)`,
+        );
       } catch (err) {
         if (!(err instanceof ImportFailed)) throw err;
         for (const p of err.problems) process.stderr.write(`${formatProblem(p)}\n`);
@@ -34,13 +44,19 @@ export function registerDataCommands(program: Command): void {
 
   program
     .command('export <file>')
-    .description('write every record in the import format, sorted by Id (export -> import into an empty database -> export is byte-identical)')
+    .description(
+      'write every record in the import format, sorted by Id (export -> import into an empty database -> export is byte-identical)',
+    )
     .action(async (file: string) => {
       const tmp = `${file}.partial`;
       const stream = fs.createWriteStream(tmp);
       try {
-        const summary = await withDatabase((database) => exportData(database, stream, { progress: progress('export: records') }));
-        await new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+        const summary = await withDatabase((database) =>
+          exportData(database, stream, { progress: progress('export: records') }),
+        );
+        await new Promise<void>((resolve, reject) =>
+          stream.end((err?: Error | null) => (err ? reject(err) : resolve())),
+        );
         fs.renameSync(tmp, file);
         out(`exported ${summary.records.toLocaleString('en')} records to ${file}`);
       } catch (err) {
@@ -58,7 +74,11 @@ export function registerDataCommands(program: Command): void {
     .option('--seed <s>', 'random seed; the same seed gives the same data', positiveInt('--seed'), 1)
     .action(async (opts: { scale: number; seed: number }) => {
       const started = performance.now();
-      const summary = await withDatabase((database) => loadDemo(database, { scale: opts.scale, seed: opts.seed, progress: progress('demo: rows') }));
-      out(`demo data loaded: scale ${opts.scale}, seed ${opts.seed}, ${summary.rows.toLocaleString('en')} rows (${summary.useUnits.toLocaleString('en')} use units) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      const summary = await withDatabase((database) =>
+        loadDemo(database, { scale: opts.scale, seed: opts.seed, progress: progress('demo: rows') }),
+      );
+      out(
+        `demo data loaded: scale ${opts.scale}, seed ${opts.seed}, ${summary.rows.toLocaleString('en')} rows (${summary.useUnits.toLocaleString('en')} use units) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
     });
 }

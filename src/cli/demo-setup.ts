@@ -14,7 +14,11 @@ export async function isEmpty(database: Database): Promise<boolean> {
 }
 
 /** Returns the lines to print (login, key), or [] when the database already had data. */
-export async function setUpDemo(database: Database, baseUrl: string, loadData: (database: Database) => Promise<void>): Promise<string[]> {
+export async function setUpDemo(
+  database: Database,
+  baseUrl: string,
+  loadData: (database: Database) => Promise<void>,
+): Promise<string[]> {
   if (!(await isEmpty(database))) return [];
   await loadData(database);
   const password = randomSecret().slice(0, 16);

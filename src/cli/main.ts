@@ -7,7 +7,9 @@ import { registerUserCommands } from './users.ts';
 import { registerApiKeyCommands } from './apikeys.ts';
 
 const program = new Command('wohnapi')
-  .description('wohnapi: property-management data interface server (running-cost distribution, projects, rent accounting)')
+  .description(
+    'wohnapi: property-management data interface server (running-cost distribution, projects, rent accounting)',
+  )
   .exitOverride();
 
 registerServeCommands(program);

@@ -29,7 +29,9 @@ export function registerServeCommands(program: Command): void {
       const database = openDatabase(config.databaseUrl);
       try {
         const { applied } = await migrateToLatest(database);
-        out(applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database is up to date');
+        out(
+          applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database is up to date',
+        );
       } finally {
         await database.close();
       }

@@ -17,11 +17,26 @@ export function registerUserCommands(program: Command): void {
     .command('add <name>')
     .description('create a user')
     .requiredOption('--password <pw>', 'password (at least 8 characters)')
-    .option('--permission <p>', `endpoint permission, repeatable; one of: ${ALL_PERMISSIONS.map((p) => `"${p}"`).join(', ')}`, collect, [])
-    .option('--ledger <companyCodeId>', 'restrict the user to this ledger, repeatable (default: all ledgers)', collect, [])
+    .option(
+      '--permission <p>',
+      `endpoint permission, repeatable; one of: ${ALL_PERMISSIONS.map((p) => `"${p}"`).join(', ')}`,
+      collect,
+      [],
+    )
+    .option(
+      '--ledger <companyCodeId>',
+      'restrict the user to this ledger, repeatable (default: all ledgers)',
+      collect,
+      [],
+    )
     .action(async (name: string, opts: { password: string; permission: string[]; ledger: string[] }) => {
       await withDatabase(async ({ db }) => {
-        await addUser(db, { name, password: opts.password, permissions: opts.permission, ledgers: opts.ledger.map(parseId) });
+        await addUser(db, {
+          name,
+          password: opts.password,
+          permissions: opts.permission,
+          ledgers: opts.ledger.map(parseId),
+        });
       });
       out(`user '${name}' created with ${opts.permission.length} permission(s)`);
     });
@@ -33,7 +48,14 @@ export function registerUserCommands(program: Command): void {
       const users = await withDatabase(({ db }) => listUsers(db));
       out(['NAME', 'STATUS', 'LEDGERS', 'PERMISSIONS'].join('\t'));
       for (const u of users) {
-        out([u.name, u.disabled ? 'disabled' : 'active', u.ledgers === 'all' ? 'all' : u.ledgers.join(','), u.permissions.join(', ')].join('\t'));
+        out(
+          [
+            u.name,
+            u.disabled ? 'disabled' : 'active',
+            u.ledgers === 'all' ? 'all' : u.ledgers.join(','),
+            u.permissions.join(', '),
+          ].join('\t'),
+        );
       }
     });
 
@@ -47,7 +69,9 @@ export function registerUserCommands(program: Command): void {
 
   user
     .command('passwd <name>')
-    .description("change a user's password (from --password or the first line of standard input); its tokens stop working")
+    .description(
+      "change a user's password (from --password or the first line of standard input); its tokens stop working",
+    )
     .option('--password <pw>', 'the new password')
     .action(async (name: string, opts: { password?: string }) => {
       const password = opts.password ?? (await readStdinLine());

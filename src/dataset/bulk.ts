@@ -19,7 +19,10 @@ export class BulkWriter {
   private readonly sqlite?: SQLite.Database;
 
   /** `db` is the transaction of the work; `database` is where it runs. */
-  constructor(readonly db: Executor, database: Pick<Database, 'dialect' | 'sqlite'>) {
+  constructor(
+    readonly db: Executor,
+    database: Pick<Database, 'dialect' | 'sqlite'>,
+  ) {
     this.dialect = database.dialect;
     this.sqlite = database.sqlite;
   }

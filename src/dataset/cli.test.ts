@@ -32,15 +32,24 @@ for (const dialect of DIALECTS) {
       assert.equal((await cli(['export', second], b)).code, 0);
       assert.ok(fs.readFileSync(first).equals(fs.readFileSync(second)), 'exports differ');
       const again = await cli(['demo', 'load'], a);
-      assert.deepEqual([again.code, again.stderr], [1, 'wohnapi: error: demo load needs an empty database: it already holds ledgers (company codes)\n']);
+      assert.deepEqual(
+        [again.code, again.stderr],
+        [1, 'wohnapi: error: demo load needs an empty database: it already holds ledgers (company codes)\n'],
+      );
     });
 
     it('an invalid file: exit 1, every problem on stderr, a one-line summary last, nothing stored', async () => {
       const file = path.join(dir, 'bad.json');
-      fs.writeFileSync(file, JSON.stringify({
-        CompanyCodes: [{ Id: 901, Name: 'Neu' }],
-        EconomicUnits: [{ Id: 902, CompanyCodeId: 999 }, { Id: 903, CompanyCodeId: '901' }],
-      }));
+      fs.writeFileSync(
+        file,
+        JSON.stringify({
+          CompanyCodes: [{ Id: 901, Name: 'Neu' }],
+          EconomicUnits: [
+            { Id: 902, CompanyCodeId: 999 },
+            { Id: 903, CompanyCodeId: '901' },
+          ],
+        }),
+      );
       const res = await cli(['import', file], { DATABASE_URL: dbs[1].url });
       assert.equal(res.code, 1);
       assert.deepEqual(res.stderr.trimEnd().split('\n'), [

@@ -15,27 +15,63 @@ const EXPLANATION: Shape = { Id: 'int', 'Text?': 'string', Group: { Id: 'int', '
 const USE_UNITS: Shape = [{ Id: 'int', 'UseUnitNumber?': 'string' }];
 const OPTION_TAXES: Shape = [{ OptionTax: 'number', ValidFrom: 'date', 'ValidTo?': 'date' }];
 const GROUP_HEADER: Record<string, Shape> = {
-  Id: 'int', 'Code?': 'string', Owner: { Id: 'int', 'OwnerNumber?': 'string' }, CompanyCode: { Id: 'int', 'Name?': 'string', 'Code?': 'string' },
-  AllocationGroupState: CODE, PrepaymentBlock: CODE, 'SearchPattern?': 'string', 'Location?': 'string', DistributionPeriod: CODE,
-  'AllocationGroupCostTypes?': [CODE], 'OptionTaxes?': OPTION_TAXES,
+  Id: 'int',
+  'Code?': 'string',
+  Owner: { Id: 'int', 'OwnerNumber?': 'string' },
+  CompanyCode: { Id: 'int', 'Name?': 'string', 'Code?': 'string' },
+  AllocationGroupState: CODE,
+  PrepaymentBlock: CODE,
+  'SearchPattern?': 'string',
+  'Location?': 'string',
+  DistributionPeriod: CODE,
+  'AllocationGroupCostTypes?': [CODE],
+  'OptionTaxes?': OPTION_TAXES,
 };
 const RUNNING_COST: Record<string, Shape> = {
-  DistributionPeriods: { Id: 'int', 'Code?': 'string', FirstCalenderYear: 'int', IsBookable: 'boolean', IsComputable: 'boolean', RegularDistributionPeriod: CODE },
+  DistributionPeriods: {
+    Id: 'int',
+    'Code?': 'string',
+    FirstCalenderYear: 'int',
+    IsBookable: 'boolean',
+    IsComputable: 'boolean',
+    RegularDistributionPeriod: CODE,
+  },
   AllocationGroups: {
-    ...GROUP_HEADER, DistributionTypeSlim: CODE, PreviousAllocationGroup: CODE, IndividualOwnershipManagement: 'boolean', IsCleared: 'boolean',
-    RegularDistributionPeriod: CODE, 'UseUnits?': USE_UNITS, 'Explanations?': [EXPLANATION],
+    ...GROUP_HEADER,
+    DistributionTypeSlim: CODE,
+    PreviousAllocationGroup: CODE,
+    IndividualOwnershipManagement: 'boolean',
+    IsCleared: 'boolean',
+    RegularDistributionPeriod: CODE,
+    'UseUnits?': USE_UNITS,
+    'Explanations?': [EXPLANATION],
   },
   AllocationGroupBases: {
-    ...GROUP_HEADER, PreviousAllocationGroupBase: CODE,
+    ...GROUP_HEADER,
+    PreviousAllocationGroupBase: CODE,
     AllocationGroup: {
-      Id: 'int', IndividualOwnershipManagement: 'boolean', IsCleared: 'boolean', RegularDistributionPeriod: CODE, 'UseUnits?': USE_UNITS,
+      Id: 'int',
+      IndividualOwnershipManagement: 'boolean',
+      IsCleared: 'boolean',
+      RegularDistributionPeriod: CODE,
+      'UseUnits?': USE_UNITS,
       'Explanations?': [EXPLANATION],
     },
     CombinedAllocationGroup: {
-      Id: 'int', 'UnitsTotal?': 'number', 'CostsPerUnit?': 'string', 'WarmWaterFuelConsumption?': 'number', 'WarmWaterHeatQuantity?': 'number',
-      IndependentCommercialHeatingSupply: 'boolean', InventoryIncreasesCleared: 'boolean', 'InventoryChangesAmount?': 'number',
-      CombinedAllocationGroupType: CODE, FuelEnergyType: CODE, Facility: { Id: 'int', 'Name?': 'string' }, SettlementState: CODE,
-      ElementaryDistributionKey: CODE, 'Explanations?': [EXPLANATION],
+      Id: 'int',
+      'UnitsTotal?': 'number',
+      'CostsPerUnit?': 'string',
+      'WarmWaterFuelConsumption?': 'number',
+      'WarmWaterHeatQuantity?': 'number',
+      IndependentCommercialHeatingSupply: 'boolean',
+      InventoryIncreasesCleared: 'boolean',
+      'InventoryChangesAmount?': 'number',
+      CombinedAllocationGroupType: CODE,
+      FuelEnergyType: CODE,
+      Facility: { Id: 'int', 'Name?': 'string' },
+      SettlementState: CODE,
+      ElementaryDistributionKey: CODE,
+      'Explanations?': [EXPLANATION],
     },
   },
 };
@@ -90,12 +126,20 @@ const CHAIN_STARTS = new Set(['.PreviousAllocationGroup', '.PreviousAllocationGr
 
 const ENDPOINTS: [url: string, shape: Shape, paged: boolean][] = [
   ...Object.entries(RUNNING_COST).map(([name, shape]): [string, Shape, boolean] => [
-    `/service/v1.2/RunningCostDistributionRead/${name}?includeUseUnits=true&includeCostTypes=true&includeExplanations=true&includeOptionTaxes=true`, shape, true,
+    `/service/v1.2/RunningCostDistributionRead/${name}?includeUseUnits=true&includeCostTypes=true&includeExplanations=true&includeOptionTaxes=true`,
+    shape,
+    true,
   ]),
   ...Object.entries(V12_SHAPES).map(([name, shape]): [string, Shape, boolean] => [
-    `/service/v1.2/RentAccounting/${name.startsWith('PriceIndex') ? '' : 'ContractAgreement/'}${name}?`, shape, true,
+    `/service/v1.2/RentAccounting/${name.startsWith('PriceIndex') ? '' : 'ContractAgreement/'}${name}?`,
+    shape,
+    true,
   ]),
-  ...Object.entries(V10_SHAPES).map(([name, shape]): [string, Shape, boolean] => [`/service/v1.0/RentAccounting/${name}?`, shape, false]),
+  ...Object.entries(V10_SHAPES).map(([name, shape]): [string, Shape, boolean] => [
+    `/service/v1.0/RentAccounting/${name}?`,
+    shape,
+    false,
+  ]),
 ];
 
 /** Every record of an endpoint: all pages of 100 (version 1.2) or the complete list (version 1.0). */
@@ -125,7 +169,8 @@ async function assertComplete(t: TestApp, token: string, what: string): Promise<
     }
     const missing = records.length ? requiredPaths(shape).filter((p) => !seen.has(p)) : ['(no records)'];
     if (missing.length) gaps.push(`${path}: ${missing.join(', ')}`);
-    if (absent.size) holes.push(`${path}: ${[...absent].map(([p, n]) => `${p} (${n} of ${records.length})`).join(', ')}`);
+    if (absent.size)
+      holes.push(`${path}: ${[...absent].map(([p, n]) => `${p} (${n} of ${records.length})`).join(', ')}`);
   }
   assert.deepEqual(gaps, [], `not-nullable fields that no ${what} record shows:\n${gaps.join('\n')}`);
   assert.deepEqual(holes, [], `not-nullable fields that some ${what} records leave out:\n${holes.join('\n')}`);
@@ -143,15 +188,23 @@ for (const dialect of DIALECTS) {
     after(() => t.close());
 
     it('catalogue codes of kind DistributionSpecialChargeType keep their flags (rows of one table with different columns)', async () => {
-      const codes = await t.database.db.selectFrom('catalog_codes').selectAll().where('kind', '=', 'DistributionSpecialChargeType').execute();
+      const codes = await t.database.db
+        .selectFrom('catalog_codes')
+        .selectAll()
+        .where('kind', '=', 'DistributionSpecialChargeType')
+        .execute();
       assert.ok(codes.length > 0);
       for (const c of codes) {
         assert.notEqual(c.is_fix_costs_per_distribution_key_unit, null, `${c.code}: IsFixCostsPerDistributionKeyUnit`);
         assert.notEqual(c.is_percent_of_contract_position, null, `${c.code}: IsPercentOfContractPosition`);
         assert.notEqual(c.is_upper_limit, null, `${c.code}: IsUpperLimit`);
       }
-      const others = await t.database.db.selectFrom('catalog_codes').select('id').where('kind', '!=', 'DistributionSpecialChargeType')
-        .where('is_upper_limit', 'is not', null).execute();
+      const others = await t.database.db
+        .selectFrom('catalog_codes')
+        .select('id')
+        .where('kind', '!=', 'DistributionSpecialChargeType')
+        .where('is_upper_limit', 'is not', null)
+        .execute();
       assert.deepEqual(others, [], 'other kinds have no charge-type flags');
     });
 
@@ -159,7 +212,7 @@ for (const dialect of DIALECTS) {
       await assertComplete(t, token, 'demo');
     });
 
-    it('the test factories\' defaults (buildWorld) fill the same fields', async () => {
+    it("the test factories' defaults (buildWorld) fill the same fields", async () => {
       const w = await testApp(dialect);
       try {
         await buildWorld(w.database.db);

@@ -25,7 +25,11 @@ function fieldsText(fields: Field[], row: Row): string[] {
 }
 
 function childText(spec: ChildSpec, rows: Row[]): string {
-  const items = rows.map((r) => (spec.scalar ? toJsonText(spec.fields[0].type, r[spec.fields[0].column]) : `{${fieldsText(spec.fields, r).join(',')}}`));
+  const items = rows.map((r) =>
+    spec.scalar
+      ? toJsonText(spec.fields[0].type, r[spec.fields[0].column])
+      : `{${fieldsText(spec.fields, r).join(',')}}`,
+  );
   return `${JSON.stringify(spec.wire)}:[${items.join(',')}]`;
 }
 
@@ -33,9 +37,16 @@ async function writeText(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');
 }
 
-export interface ExportSummary { records: number; collections: Record<string, number> }
+export interface ExportSummary {
+  records: number;
+  collections: Record<string, number>;
+}
 
-export async function exportData(database: Database, out: Writable, options: { progress?: (records: number) => void } = {}): Promise<ExportSummary> {
+export async function exportData(
+  database: Database,
+  out: Writable,
+  options: { progress?: (records: number) => void } = {},
+): Promise<ExportSummary> {
   const summary: ExportSummary = { records: 0, collections: {} };
   // one read transaction: a consistent snapshot on PostgreSQL, and on SQLite
   await database.db.transaction().execute(async (trx) => {
@@ -68,7 +79,10 @@ async function recordsText(bulk: BulkWriter, spec: CollectionSpec, rows: Row[]):
   const owned = new Map<string, Map<number, Row[]>>();
   const read = async (table: string, parentColumn: string, order: string[]) => {
     const byParent = new Map<number, Row[]>();
-    const result = await bulk.run(`select * from ${q(table)} where ${q(parentColumn)} in (${placeholders(ids.length)}) order by ${[parentColumn, ...order].map(q).join(',')}`, ids);
+    const result = await bulk.run(
+      `select * from ${q(table)} where ${q(parentColumn)} in (${placeholders(ids.length)}) order by ${[parentColumn, ...order].map(q).join(',')}`,
+      ids,
+    );
     for (const r of result) {
       const p = Number(r[parentColumn]);
       let list = byParent.get(p);
@@ -82,14 +96,21 @@ async function recordsText(bulk: BulkWriter, spec: CollectionSpec, rows: Row[]):
     if (spec.kinds && ![...kinds].some((k) => spec.kinds?.[k]?.children.includes(c))) continue;
     await read(c.table, c.parentColumn, c.order);
   }
-  const detailTables = new Set([...kinds].flatMap((k) => (spec.kinds?.[k]?.detail ? [spec.kinds[k].detail.table] : [])));
+  const detailTables = new Set(
+    [...kinds].flatMap((k) => (spec.kinds?.[k]?.detail ? [spec.kinds[k].detail.table] : [])),
+  );
   for (const t of detailTables) await read(t, 'contract_agreement_id', []);
 
   const header = spec.fields;
   const ledger = spec.ledgerFrom ? mainColumns(spec).includes('company_code_id') : false;
   return rows.map((row) => {
     const parts = fieldsText(header, row);
-    if (ledger) parts.splice(parts.findIndex((p) => p.startsWith(`"${spec.ledgerFrom?.field}"`)) + 1, 0, `"CompanyCodeId":${Number(row.company_code_id)}`);
+    if (ledger)
+      parts.splice(
+        parts.findIndex((p) => p.startsWith(`"${spec.ledgerFrom?.field}"`)) + 1,
+        0,
+        `"CompanyCodeId":${Number(row.company_code_id)}`,
+      );
     const kind = spec.kinds?.[String(row.kind)];
     if (kind?.detail) {
       const d = owned.get(kind.detail.table)?.get(Number(row.id))?.[0];

@@ -8,69 +8,91 @@ import { count, exportText, importText, withDb } from './test-helpers.ts';
 
 for (const dialect of DIALECTS) {
   describe(`export and import round trip [${dialect}]`, () => {
-    it('demo data: export -> import into an empty database -> export is byte-identical', () => withDb(dialect, async (a) => {
-      await loadDemo(a, { scale: 1, seed: 3 });
-      const first = await exportText(a);
-      const second = await withDb(dialect, async (b) => {
-        const summary = await importText(b, first);
-        assert.ok(summary.records > 1000);
-        assert.equal(await count(b, 'contract_agreements'), await count(a, 'contract_agreements'));
-        return exportText(b);
-      });
-      assert.equal(second, first);
-    }));
+    it('demo data: export -> import into an empty database -> export is byte-identical', () =>
+      withDb(dialect, async (a) => {
+        await loadDemo(a, { scale: 1, seed: 3 });
+        const first = await exportText(a);
+        const second = await withDb(dialect, async (b) => {
+          const summary = await importText(b, first);
+          assert.ok(summary.records > 1000);
+          assert.equal(await count(b, 'contract_agreements'), await count(a, 'contract_agreements'));
+          return exportText(b);
+        });
+        assert.equal(second, first);
+      }));
 
-    it('factory data (every kind, every child table) round-trips byte-identically, decimals with their digits', () => withDb(dialect, async (a) => {
-      await buildWorld(a.db);
-      await a.db.updateTable('combined_allocation_groups').set({ units_total: '1234.50', inventory_changes_amount: '-0.000001' }).execute();
-      const first = await exportText(a);
-      assert.match(first, /"UnitsTotal":1234\.50,/);
-      assert.match(first, /"InventoryChangesAmount":-0\.000001,/);
-      const second = await withDb(dialect, async (b) => {
-        await importText(b, first);
-        const stored = await b.db.selectFrom('combined_allocation_groups').select('units_total').execute();
-        assert.ok(stored.every((r) => r.units_total === '1234.50'));
-        return exportText(b);
-      });
-      assert.equal(second, first);
-      for (const kind of CONTRACT_AGREEMENT_KINDS) assert.ok(first.includes(`"Kind":"${kind}"`), kind);
-    }));
+    it('factory data (every kind, every child table) round-trips byte-identically, decimals with their digits', () =>
+      withDb(dialect, async (a) => {
+        await buildWorld(a.db);
+        await a.db
+          .updateTable('combined_allocation_groups')
+          .set({ units_total: '1234.50', inventory_changes_amount: '-0.000001' })
+          .execute();
+        const first = await exportText(a);
+        assert.match(first, /"UnitsTotal":1234\.50,/);
+        assert.match(first, /"InventoryChangesAmount":-0\.000001,/);
+        const second = await withDb(dialect, async (b) => {
+          await importText(b, first);
+          const stored = await b.db.selectFrom('combined_allocation_groups').select('units_total').execute();
+          assert.ok(stored.every((r) => r.units_total === '1234.50'));
+          return exportText(b);
+        });
+        assert.equal(second, first);
+        for (const kind of CONTRACT_AGREEMENT_KINDS) assert.ok(first.includes(`"Kind":"${kind}"`), kind);
+      }));
 
-    it('numbers in exponent form are stored with exactly their digits', () => withDb(dialect, async (t) => {
-      await importText(t, '{"PriceIndices":[{"Id":1,"Code":"VPI"}],"PriceIndexValues":[{"Id":2,"PriceIndexId":1,"IndexValue":1.0515e2,"ReferenceDate":"2025-01-01"},'
-        + '{"Id":3,"PriceIndexId":1,"IndexValue":123456789012345678901.25,"ReferenceDate":"2025-02-01"}]}');
-      const rows = await t.db.selectFrom('price_index_values').select('index_value').orderBy('id').execute();
-      assert.deepEqual(rows.map((r) => r.index_value), ['105.15', '123456789012345678901.25']);
-    }));
+    it('numbers in exponent form are stored with exactly their digits', () =>
+      withDb(dialect, async (t) => {
+        await importText(
+          t,
+          '{"PriceIndices":[{"Id":1,"Code":"VPI"}],"PriceIndexValues":[{"Id":2,"PriceIndexId":1,"IndexValue":1.0515e2,"ReferenceDate":"2025-01-01"},' +
+            '{"Id":3,"PriceIndexId":1,"IndexValue":123456789012345678901.25,"ReferenceDate":"2025-02-01"}]}',
+        );
+        const rows = await t.db.selectFrom('price_index_values').select('index_value').orderBy('id').execute();
+        assert.deepEqual(
+          rows.map((r) => r.index_value),
+          ['105.15', '123456789012345678901.25'],
+        );
+      }));
 
-    it('demo data is deterministic: the same seed gives identical exports, another seed different data', () => withDb(dialect, async (a) => {
-      await loadDemo(a, { scale: 1, seed: 42 });
-      const first = await exportText(a);
-      const again = await withDb(dialect, async (b) => {
-        await loadDemo(b, { scale: 1, seed: 42 });
-        return exportText(b);
-      });
-      assert.equal(again, first);
-      const other = await withDb(dialect, async (b) => {
-        await loadDemo(b, { scale: 1, seed: 43 });
-        return exportText(b);
-      });
-      assert.notEqual(other, first);
-    }));
+    it('demo data is deterministic: the same seed gives identical exports, another seed different data', () =>
+      withDb(dialect, async (a) => {
+        await loadDemo(a, { scale: 1, seed: 42 });
+        const first = await exportText(a);
+        const again = await withDb(dialect, async (b) => {
+          await loadDemo(b, { scale: 1, seed: 42 });
+          return exportText(b);
+        });
+        assert.equal(again, first);
+        const other = await withDb(dialect, async (b) => {
+          await loadDemo(b, { scale: 1, seed: 43 });
+          return exportText(b);
+        });
+        assert.notEqual(other, first);
+      }));
 
-    it('demo data: several ledgers, every contract-agreement kind, use-unit numbering, grows with the scale', () => withDb(dialect, async (t) => {
-      await loadDemo(t, { scale: 2, seed: 1 });
-      assert.ok((await count(t, 'company_codes')) >= 3);
-      const useUnits = await count(t, 'use_units');
-      assert.ok(useUnits >= 400 && useUnits <= 800, `use units at scale 2: ${useUnits}`);
-      const kinds = await t.db.selectFrom('contract_agreements').select('kind').distinct().execute();
-      assert.equal(kinds.length, CONTRACT_AGREEMENT_KINDS.length);
-      const uu = await t.db.selectFrom('use_units').select('use_unit_number').orderBy('id').executeTakeFirstOrThrow();
-      assert.match(uu.use_unit_number, /^\d{4}\/\d{2}\/\d{3}$/);
-      for (const table of ['use_unit_rent_adjustments', 'price_index_values', 'allocation_group_bases', 'loans', 'budgets', 'cost_centers', 'project_use_units']) {
-        assert.ok((await count(t, table)) > 0, table);
-      }
-      await assert.rejects(loadDemo(t, { scale: 1 }), /empty database/);
-    }));
+    it('demo data: several ledgers, every contract-agreement kind, use-unit numbering, grows with the scale', () =>
+      withDb(dialect, async (t) => {
+        await loadDemo(t, { scale: 2, seed: 1 });
+        assert.ok((await count(t, 'company_codes')) >= 3);
+        const useUnits = await count(t, 'use_units');
+        assert.ok(useUnits >= 400 && useUnits <= 800, `use units at scale 2: ${useUnits}`);
+        const kinds = await t.db.selectFrom('contract_agreements').select('kind').distinct().execute();
+        assert.equal(kinds.length, CONTRACT_AGREEMENT_KINDS.length);
+        const uu = await t.db.selectFrom('use_units').select('use_unit_number').orderBy('id').executeTakeFirstOrThrow();
+        assert.match(uu.use_unit_number, /^\d{4}\/\d{2}\/\d{3}$/);
+        for (const table of [
+          'use_unit_rent_adjustments',
+          'price_index_values',
+          'allocation_group_bases',
+          'loans',
+          'budgets',
+          'cost_centers',
+          'project_use_units',
+        ]) {
+          assert.ok((await count(t, table)) > 0, table);
+        }
+        await assert.rejects(loadDemo(t, { scale: 1 }), /empty database/);
+      }));
   });
 }

@@ -17,16 +17,17 @@ describe('import format JSON Schema', () => {
 
 for (const dialect of DIALECTS) {
   describe(`exports match the JSON Schema [${dialect}]`, () => {
-    it('an export of demo and factory data validates; a misspelled field does not', () => withDb(dialect, async (t) => {
-      await loadDemo(t, { scale: 1, seed: 9 });
-      await buildWorld(t.db);
-      const ajv = new Ajv({ allErrors: true, strict: false });
-      (addFormats as unknown as (a: Ajv) => void)(ajv);
-      const validate = ajv.compile(importFormatSchema());
-      const exported = JSON.parse(await exportText(t)) as { UseUnits: Record<string, unknown>[] };
-      assert.ok(validate(exported), JSON.stringify(validate.errors?.slice(0, 3)));
-      exported.UseUnits[0].useUnitNumber = 'x';
-      assert.equal(validate(exported), false);
-    }));
+    it('an export of demo and factory data validates; a misspelled field does not', () =>
+      withDb(dialect, async (t) => {
+        await loadDemo(t, { scale: 1, seed: 9 });
+        await buildWorld(t.db);
+        const ajv = new Ajv({ allErrors: true, strict: false });
+        (addFormats as unknown as (a: Ajv) => void)(ajv);
+        const validate = ajv.compile(importFormatSchema());
+        const exported = JSON.parse(await exportText(t)) as { UseUnits: Record<string, unknown>[] };
+        assert.ok(validate(exported), JSON.stringify(validate.errors?.slice(0, 3)));
+        exported.UseUnits[0].useUnitNumber = 'x';
+        assert.equal(validate(exported), false);
+      }));
   });
 }

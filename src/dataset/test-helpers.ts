@@ -18,7 +18,12 @@ export async function withDb<T>(dialect: DialectName, fn: (t: TestDatabase) => P
 
 export async function exportText(database: Database): Promise<string> {
   const chunks: string[] = [];
-  const out = new Writable({ write(chunk, _enc, cb) { chunks.push(String(chunk)); cb(); } });
+  const out = new Writable({
+    write(chunk, _enc, cb) {
+      chunks.push(String(chunk));
+      cb();
+    },
+  });
   await exportData(database, out);
   return chunks.join('');
 }
@@ -38,7 +43,10 @@ export async function importProblems(database: Database, text: string): Promise<
 }
 
 export async function count(database: Database, table: string): Promise<number> {
-  const row = await (database.db as Kysely<any>).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await (database.db as Kysely<any>)
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

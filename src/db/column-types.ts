@@ -8,7 +8,10 @@ export function decimal(db: Kysely<any>) {
 }
 
 /** A generated integer primary key. */
-export function withAutoId<T extends string>(db: Kysely<any>, table: CreateTableBuilder<T, any>): CreateTableBuilder<T, any> {
+export function withAutoId<T extends string>(
+  db: Kysely<any>,
+  table: CreateTableBuilder<T, any>,
+): CreateTableBuilder<T, any> {
   return isPostgres(db)
     ? table.addColumn('id', 'serial', (c: ColumnDefinitionBuilder) => c.primaryKey())
     : table.addColumn('id', 'integer', (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement());

@@ -23,7 +23,10 @@ export interface Database {
 
 export type Executor = Kysely<DB> | Transaction<DB>;
 
-export interface DataVersions { read: string; auth: string }
+export interface DataVersions {
+  read: string;
+  auth: string;
+}
 
 // Keep DATE and NUMERIC as strings (exact round-trip), parse BIGINT counts as numbers.
 pg.types.setTypeParser(1082, (v: string) => v);
@@ -51,7 +54,9 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     };
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }) });
     // data_version moves on with commits of other connections, total_changes() with this connection's writes.
-    const version = sqlite.prepare('SELECT (SELECT data_version FROM pragma_data_version) || \'.\' || total_changes()').pluck();
+    const version = sqlite
+      .prepare("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()")
+      .pluck();
     const versions = async () => {
       const v = String(version.get());
       return { read: v, auth: v };
@@ -64,7 +69,11 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const versions = async () => {
-    const row = await db.selectFrom('data_version').select(['version', 'auth_version']).where('id', '=', 1).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('data_version')
+      .select(['version', 'auth_version'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     return { read: String(row.version), auth: String(row.auth_version) };
   };
   return { db, dialect: 'postgres', url, versions, close: () => db.destroy() };

@@ -3,7 +3,11 @@
 // decimals exact (NUMERIC on PostgreSQL, TEXT on SQLite; read back as strings).
 import type { Generated } from 'kysely';
 
-export interface CompanyCodesTable { id: number; code: string | null; name: string | null }
+export interface CompanyCodesTable {
+  id: number;
+  code: string | null;
+  name: string | null;
+}
 
 export interface UsersTable {
   id: Generated<number>;
@@ -13,8 +17,14 @@ export interface UsersTable {
   all_ledgers: Generated<number>;
   created_at: string;
 }
-export interface UserPermissionsTable { user_id: number; permission: string }
-export interface UserLedgersTable { user_id: number; company_code_id: number }
+export interface UserPermissionsTable {
+  user_id: number;
+  permission: string;
+}
+export interface UserLedgersTable {
+  user_id: number;
+  company_code_id: number;
+}
 
 export interface OauthTokensTable {
   id: Generated<number>;
@@ -36,7 +46,10 @@ export interface ApiKeysTable {
   created_at: string;
   revoked_at: string | null;
 }
-export interface ApiKeyLedgersTable { api_key_id: number; company_code_id: number }
+export interface ApiKeyLedgersTable {
+  api_key_id: number;
+  company_code_id: number;
+}
 
 export interface OutboxEventsTable {
   id: Generated<number>;
@@ -63,24 +76,61 @@ export type Flag = number;
 /** Kinds of the rows of catalog_codes: the CodeRef/Ref types of the interface, one value set each. */
 export const CATALOG_KINDS = [
   // running-cost distribution
-  'RegularDistributionPeriod', 'AllocationGroupState', 'PrepaymentBlock', 'DistributionType', 'AllocationGroupCostType',
-  'CombinedAllocationGroupType', 'FuelEnergyType', 'SettlementState', 'ElementaryDistributionKey',
+  'RegularDistributionPeriod',
+  'AllocationGroupState',
+  'PrepaymentBlock',
+  'DistributionType',
+  'AllocationGroupCostType',
+  'CombinedAllocationGroupType',
+  'FuelEnergyType',
+  'SettlementState',
+  'ElementaryDistributionKey',
   // rent accounting
-  'VatRate', 'ContractPositionType', 'ContractAgreementAccountingInterval', 'ContractAgreementType', 'DistributionSpecialChargeType',
-  'CalculationBase', 'BillingUnitValue', 'DistributionCostType', 'StandardDistributionKey', 'DefaultRoundingToInteger',
-  'PrepaymentAdjustmentRoundingType', 'MatchingBlocker', 'AutomaticProlongationAfterEndOfContract', 'ProlongationPeriod',
-  'Currency', 'DunningLevel', 'ReasonOfWaiver',
+  'VatRate',
+  'ContractPositionType',
+  'ContractAgreementAccountingInterval',
+  'ContractAgreementType',
+  'DistributionSpecialChargeType',
+  'CalculationBase',
+  'BillingUnitValue',
+  'DistributionCostType',
+  'StandardDistributionKey',
+  'DefaultRoundingToInteger',
+  'PrepaymentAdjustmentRoundingType',
+  'MatchingBlocker',
+  'AutomaticProlongationAfterEndOfContract',
+  'ProlongationPeriod',
+  'Currency',
+  'DunningLevel',
+  'ReasonOfWaiver',
   // rent adjustments (v1.0)
-  'FIOLegalState', 'Municipality', 'CapLimit', 'SpecialAttribute', 'FacilityCharacteristicGroup',
+  'FIOLegalState',
+  'Municipality',
+  'CapLimit',
+  'SpecialAttribute',
+  'FacilityCharacteristicGroup',
 ] as const;
 export type CatalogKind = (typeof CATALOG_KINDS)[number];
 
 /** The 17 contract-agreement kinds (version 1.2 names; contract_agreements.kind). */
 export const CONTRACT_AGREEMENT_KINDS = [
-  'IndexRentalAgreement', 'GraduatedRentAgreement', 'TurnoverRentAgreement', 'VatOptionAgreement', 'RentalUpperLimit',
-  'GrossRentsWithoutHeating', 'MaxCostDistribution', 'DistributionSpecialCharge', 'SpecialUseRight', 'PrepaymentAdjustment',
-  'DistributionCostType', 'MultipleOptInAgreement', 'MinorRepairWorkAgreement', 'CivilCodeAdaptationLockAgreement',
-  'ReminderChargeFixedAmount', 'ReminderChargeInterest', 'WaiverOfTerminationAgreement',
+  'IndexRentalAgreement',
+  'GraduatedRentAgreement',
+  'TurnoverRentAgreement',
+  'VatOptionAgreement',
+  'RentalUpperLimit',
+  'GrossRentsWithoutHeating',
+  'MaxCostDistribution',
+  'DistributionSpecialCharge',
+  'SpecialUseRight',
+  'PrepaymentAdjustment',
+  'DistributionCostType',
+  'MultipleOptInAgreement',
+  'MinorRepairWorkAgreement',
+  'CivilCodeAdaptationLockAgreement',
+  'ReminderChargeFixedAmount',
+  'ReminderChargeInterest',
+  'WaiverOfTerminationAgreement',
 ] as const;
 export type ContractAgreementKind = (typeof CONTRACT_AGREEMENT_KINDS)[number];
 
@@ -99,14 +149,41 @@ export interface CatalogCodesTable {
   is_percent_of_contract_position: Flag | null;
   is_upper_limit: Flag | null;
 }
-export interface FacilitiesTable { id: number; name: string | null }
-export interface ExplanationGroupsTable { id: number; name: string | null }
+export interface FacilitiesTable {
+  id: number;
+  name: string | null;
+}
+export interface ExplanationGroupsTable {
+  id: number;
+  name: string | null;
+}
 
 // master data; company_code_id of buildings/lands/use units equals their economic unit's (composite FK)
-export interface OwnersTable { id: number; owner_number: string | null; company_code_id: number }
-export interface EconomicUnitsTable { id: number; company_code_id: number; number: string | null; name: string | null }
-export interface BuildingsTable { id: number; economic_unit_id: number; company_code_id: number; number: string | null; name: string | null }
-export interface LandsTable { id: number; economic_unit_id: number; company_code_id: number; number: string | null; name: string | null }
+export interface OwnersTable {
+  id: number;
+  owner_number: string | null;
+  company_code_id: number;
+}
+export interface EconomicUnitsTable {
+  id: number;
+  company_code_id: number;
+  number: string | null;
+  name: string | null;
+}
+export interface BuildingsTable {
+  id: number;
+  economic_unit_id: number;
+  company_code_id: number;
+  number: string | null;
+  name: string | null;
+}
+export interface LandsTable {
+  id: number;
+  economic_unit_id: number;
+  company_code_id: number;
+  number: string | null;
+  name: string | null;
+}
 export interface UseUnitsTable {
   id: number;
   economic_unit_id: number;
@@ -115,10 +192,24 @@ export interface UseUnitsTable {
   use_unit_number: string;
   name: string | null;
 }
-export interface BudgetsTable { id: number; company_code_id: number; name: string | null }
-export interface LoansTable { id: number; company_code_id: number; loan_number: string | null; name: string | null }
+export interface BudgetsTable {
+  id: number;
+  company_code_id: number;
+  name: string | null;
+}
+export interface LoansTable {
+  id: number;
+  company_code_id: number;
+  loan_number: string | null;
+  name: string | null;
+}
 /** cost_centers, cost_units, cost_types share this shape; company_code_id null = usable in every ledger. */
-export interface CostObjectsTable { id: number; company_code_id: number | null; code: string | null; name: string | null }
+export interface CostObjectsTable {
+  id: number;
+  company_code_id: number | null;
+  code: string | null;
+  name: string | null;
+}
 
 // running-cost distribution
 export interface DistributionPeriodsTable {
@@ -167,19 +258,53 @@ export interface CombinedAllocationGroupsTable {
   settlement_state_id: number | null;
   elementary_distribution_key_id: number | null;
 }
-export interface AllocationGroupUseUnitsTable { allocation_group_id: number; use_unit_id: number }
-export interface AllocationGroupCostTypesTable { allocation_group_id: number; cost_type_id: number }
-export interface AllocationGroupBaseCostTypesTable { allocation_group_base_id: number; cost_type_id: number }
-interface OptionTaxRow { option_tax: Decimal; valid_from: DateText; valid_to: DateText | null }
-export interface AllocationGroupOptionTaxesTable extends OptionTaxRow { allocation_group_id: number }
-export interface AllocationGroupBaseOptionTaxesTable extends OptionTaxRow { allocation_group_base_id: number }
-interface ExplanationRow { id: number; text: string | null; explanation_group_id: number | null }
-export interface AllocationGroupExplanationsTable extends ExplanationRow { allocation_group_id: number }
-export interface CombinedAllocationGroupExplanationsTable extends ExplanationRow { combined_allocation_group_id: number }
+export interface AllocationGroupUseUnitsTable {
+  allocation_group_id: number;
+  use_unit_id: number;
+}
+export interface AllocationGroupCostTypesTable {
+  allocation_group_id: number;
+  cost_type_id: number;
+}
+export interface AllocationGroupBaseCostTypesTable {
+  allocation_group_base_id: number;
+  cost_type_id: number;
+}
+interface OptionTaxRow {
+  option_tax: Decimal;
+  valid_from: DateText;
+  valid_to: DateText | null;
+}
+export interface AllocationGroupOptionTaxesTable extends OptionTaxRow {
+  allocation_group_id: number;
+}
+export interface AllocationGroupBaseOptionTaxesTable extends OptionTaxRow {
+  allocation_group_base_id: number;
+}
+interface ExplanationRow {
+  id: number;
+  text: string | null;
+  explanation_group_id: number | null;
+}
+export interface AllocationGroupExplanationsTable extends ExplanationRow {
+  allocation_group_id: number;
+}
+export interface CombinedAllocationGroupExplanationsTable extends ExplanationRow {
+  combined_allocation_group_id: number;
+}
 
 // rent accounting
-export interface PriceIndicesTable { id: number; code: string; note: string | null }
-export interface PriceIndexValuesTable { id: number; price_index_id: number; index_value: Decimal; reference_date: DateText }
+export interface PriceIndicesTable {
+  id: number;
+  code: string;
+  note: string | null;
+}
+export interface PriceIndexValuesTable {
+  id: number;
+  price_index_id: number;
+  index_value: Decimal;
+  reference_date: DateText;
+}
 export interface LicenseAgreementsTable {
   id: number;
   id_num: string;
@@ -215,7 +340,11 @@ export interface CaIndexRentalTable {
   /** v1.0 ReferenceValueIndex */
   reference_value_index: string | null;
 }
-export interface CaGraduatedRentTable { contract_agreement_id: number; rental_upper_limit: Decimal | null; contract_position_type_id: number | null }
+export interface CaGraduatedRentTable {
+  contract_agreement_id: number;
+  rental_upper_limit: Decimal | null;
+  contract_position_type_id: number | null;
+}
 export interface CaGraduatedRentEntriesTable {
   id: number;
   contract_agreement_id: number;
@@ -247,9 +376,18 @@ export interface CaTurnoverRentStepsTable {
   turnover_to: Decimal | null;
   percentage: Decimal | null;
 }
-export interface CaVatOptionTable { contract_agreement_id: number; vat_rate_id: number | null }
-export interface CaRentalUpperLimitTable { contract_agreement_id: number; rental_upper_limit: Decimal | null }
-export interface CaGrossRentExcludedGroupsTable { contract_agreement_id: number; allocation_group_id: number }
+export interface CaVatOptionTable {
+  contract_agreement_id: number;
+  vat_rate_id: number | null;
+}
+export interface CaRentalUpperLimitTable {
+  contract_agreement_id: number;
+  rental_upper_limit: Decimal | null;
+}
+export interface CaGrossRentExcludedGroupsTable {
+  contract_agreement_id: number;
+  allocation_group_id: number;
+}
 /** MaxCostDistribution and DistributionSpecialCharge. */
 export interface CaSpecialChargeTable {
   contract_agreement_id: number;
@@ -260,9 +398,20 @@ export interface CaSpecialChargeTable {
   prepayment_block_id: number | null;
   distribution_cost_type_id: number | null;
 }
-export interface CaSpecialChargeCalculationBasesTable { contract_agreement_id: number; position: number; calculation_base_id: number }
-export interface CaSpecialChargeBillingUnitValuesTable { contract_agreement_id: number; position: number; billing_unit_value_id: number }
-export interface CaSpecialUseRightTable { contract_agreement_id: number; description: string | null }
+export interface CaSpecialChargeCalculationBasesTable {
+  contract_agreement_id: number;
+  position: number;
+  calculation_base_id: number;
+}
+export interface CaSpecialChargeBillingUnitValuesTable {
+  contract_agreement_id: number;
+  position: number;
+  billing_unit_value_id: number;
+}
+export interface CaSpecialUseRightTable {
+  contract_agreement_id: number;
+  description: string | null;
+}
 export interface CaPrepaymentAdjustmentTable {
   contract_agreement_id: number;
   minimum_amount_increase: Decimal | null;
@@ -279,7 +428,11 @@ export interface CaDistributionCostTypesTable {
   distribution_cost_type_id: number;
   standard_distribution_key_id: number | null;
 }
-export interface CaMultipleOptInTable { contract_agreement_id: number; first_end_of_contract: DateText | null; automatic_prolongation_id: number | null }
+export interface CaMultipleOptInTable {
+  contract_agreement_id: number;
+  first_end_of_contract: DateText | null;
+  automatic_prolongation_id: number | null;
+}
 export interface CaProlongationsTable {
   id: number;
   contract_agreement_id: number;
@@ -309,8 +462,14 @@ export interface CaReminderChargeTable {
   debit_interest_rate: Decimal | null;
   minimum_interest_rate: Decimal | null;
 }
-export interface CaReminderChargeDunningLevelsTable { contract_agreement_id: number; dunning_level_id: number }
-export interface CaWaiverOfTerminationTable { contract_agreement_id: number; reason_of_waiver_id: number | null }
+export interface CaReminderChargeDunningLevelsTable {
+  contract_agreement_id: number;
+  dunning_level_id: number;
+}
+export interface CaWaiverOfTerminationTable {
+  contract_agreement_id: number;
+  reason_of_waiver_id: number | null;
+}
 
 export interface UseUnitRentAdjustmentsTable {
   id: number;
@@ -372,16 +531,38 @@ export interface ProjectsTable {
   created_at: DateTimeText;
   updated_at: DateTimeText;
 }
-export interface ProjectEconomicUnitsTable { project_id: number; economic_unit_id: number }
-export interface ProjectBuildingsTable { project_id: number; building_id: number }
-export interface ProjectLandsTable { project_id: number; land_id: number }
-export interface ProjectUseUnitsTable { project_id: number; use_unit_id: number }
-export interface ProjectBudgetsTable { project_id: number; budget_id: number }
-export interface ProjectLoansTable { project_id: number; loan_id: number }
+export interface ProjectEconomicUnitsTable {
+  project_id: number;
+  economic_unit_id: number;
+}
+export interface ProjectBuildingsTable {
+  project_id: number;
+  building_id: number;
+}
+export interface ProjectLandsTable {
+  project_id: number;
+  land_id: number;
+}
+export interface ProjectUseUnitsTable {
+  project_id: number;
+  use_unit_id: number;
+}
+export interface ProjectBudgetsTable {
+  project_id: number;
+  budget_id: number;
+}
+export interface ProjectLoansTable {
+  project_id: number;
+  loan_id: number;
+}
 
 /** PostgreSQL only: moved on by triggers whenever the read model (version) or users, tokens and keys
  *  (auth_version) change (migrations 2026112203, 2026112204). */
-export interface DataVersionTable { id: number; version: number; auth_version: number }
+export interface DataVersionTable {
+  id: number;
+  version: number;
+  auth_version: number;
+}
 
 export interface DB {
   data_version: DataVersionTable;

@@ -17,9 +17,15 @@ for (const dialect of DIALECTS) {
       const results = await Promise.allSettled(
         Array.from({ length: 50 }, (_, i) =>
           queue.run(async (trx) => {
-            await trx.insertInto('company_codes').values({ id: 1000 + i, code: `C${i}`, name: `Ledger ${i}` }).execute();
+            await trx
+              .insertInto('company_codes')
+              .values({ id: 1000 + i, code: `C${i}`, name: `Ledger ${i}` })
+              .execute();
             if (i % 10 === 3) {
-              await trx.insertInto('company_codes').values({ id: 5000 + i, code: 'half-written', name: null }).execute();
+              await trx
+                .insertInto('company_codes')
+                .values({ id: 5000 + i, code: 'half-written', name: null })
+                .execute();
               throw new Error(`command ${i} fails`);
             }
             return i;
@@ -31,7 +37,10 @@ for (const dialect of DIALECTS) {
       assert.equal((results[0] as PromiseFulfilledResult<number>).value, 0);
       const rows = await database.db.selectFrom('company_codes').select('id').orderBy('id').execute();
       assert.equal(rows.length, 45);
-      assert.ok(rows.every((r) => r.id < 5000), 'no row of a failed command remains');
+      assert.ok(
+        rows.every((r) => r.id < 5000),
+        'no row of a failed command remains',
+      );
     });
 
     it('a unique violation fails only its own command', async () => {
@@ -41,7 +50,11 @@ for (const dialect of DIALECTS) {
       ]);
       // Which of the two wins is up to the engine (PostgreSQL runs them as concurrent transactions); exactly one does.
       assert.deepEqual([a.status, b.status].sort(), ['fulfilled', 'rejected']);
-      const row = await database.db.selectFrom('company_codes').select('code').where('id', '=', 7000).executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom('company_codes')
+        .select('code')
+        .where('id', '=', 7000)
+        .executeTakeFirstOrThrow();
       assert.equal(row.code, a.status === 'fulfilled' ? 'x' : 'y');
     });
   });

@@ -8,7 +8,11 @@ import type { Database } from './database.ts';
 import type { DB } from './schema.ts';
 
 type Work = (trx: Transaction<DB>) => Promise<unknown>;
-interface Job { work: Work; resolve(value: unknown): void; reject(err: unknown): void }
+interface Job {
+  work: Work;
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+}
 
 /** Most commands one SQLite commit carries. */
 const MAX_BATCH = 256;
@@ -52,7 +56,10 @@ export class WriteQueue {
           }
           await trx.commit().execute();
         } catch (err) {
-          await trx.rollback().execute().catch(() => undefined);
+          await trx
+            .rollback()
+            .execute()
+            .catch(() => undefined);
           throw err;
         }
         batch.forEach((job, i) => {

@@ -27,5 +27,9 @@ export async function recordEvents(db: Executor, events: DomainEvent[], now: Dat
     created_at: created,
   }));
   // Chunked: SQLite limits the number of bound parameters per statement.
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('outbox_events').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('outbox_events')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }

@@ -50,8 +50,14 @@ export function sendApiError(reply: FastifyReply, err: ApiError): FastifyReply {
 }
 
 const CLIENT_ERRORS: Record<string, (err: FastifyError, req: FastifyRequest) => [number, string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: (_e, req) => [413, `The request body is larger than the limit of ${req.routeOptions.bodyLimit ?? 1048576} bytes.`],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: (_e, req) => [400, `The content type '${req.headers['content-type'] ?? ''}' is not supported; send application/json.`],
+  FST_ERR_CTP_BODY_TOO_LARGE: (_e, req) => [
+    413,
+    `The request body is larger than the limit of ${req.routeOptions.bodyLimit ?? 1048576} bytes.`,
+  ],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (_e, req) => [
+    400,
+    `The content type '${req.headers['content-type'] ?? ''}' is not supported; send application/json.`,
+  ],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => [400, 'The Content-Length header does not match the body.'],
 };
 

@@ -6,7 +6,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
 import { versionsFor } from '../db/versions.ts';
 
-interface Entry { version: string; body: string }
+interface Entry {
+  version: string;
+  body: string;
+}
 
 /** Least-recently-used map bounded by the total size of its bodies. */
 export class PageCache {
@@ -48,7 +51,10 @@ export class PageCache {
   }
 }
 
-interface Ticket { key: string; version: string }
+interface Ticket {
+  key: string;
+  version: string;
+}
 const tickets = new WeakMap<FastifyRequest, Ticket>();
 
 function cacheKey(request: FastifyRequest): string {

@@ -1,13 +1,16 @@
 // Conversions from stored values to wire values, shared by every presenter.
 
 /** Exact decimal text (NUMERIC/TEXT column) to a JSON number; null stays null. */
-export const dec = (v: string | number | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
+export const dec = (v: string | number | null | undefined): number | null =>
+  v === null || v === undefined ? null : Number(v);
 
 /** Stored 0/1 to boolean; null stays null. */
-export const bool = (v: number | boolean | null | undefined): boolean | null => (v === null || v === undefined ? null : v === 1 || v === true);
+export const bool = (v: number | boolean | null | undefined): boolean | null =>
+  v === null || v === undefined ? null : v === 1 || v === true;
 
 /** A stored date 'YYYY-MM-DD' shown as a date-time of that day, UTC. Stored date-times pass through. */
-export const dateTime = (v: string | null | undefined): string | null => (v ? (v.length === 10 ? `${v}T00:00:00Z` : v) : null);
+export const dateTime = (v: string | null | undefined): string | null =>
+  v ? (v.length === 10 ? `${v}T00:00:00Z` : v) : null;
 
 /** A {Id, Code}-style reference, or null when the id is null. */
 export function ref<T extends object>(id: number | null | undefined, rest: T): ({ Id: number } & T) | null {

@@ -25,7 +25,8 @@ export function stripNulls(value: unknown): unknown {
 function mediaType(accept: string | undefined): string {
   if (!accept) return 'application/json; charset=utf-8';
   const a = accept.toLowerCase();
-  if (a.includes('application/json') || a.includes('*/*') || a.includes('application/*')) return 'application/json; charset=utf-8';
+  if (a.includes('application/json') || a.includes('*/*') || a.includes('application/*'))
+    return 'application/json; charset=utf-8';
   if (a.includes('text/json')) return 'text/json; charset=utf-8';
   if (a.includes('text/plain') || a.includes('text/*')) return 'text/plain; charset=utf-8';
   return 'application/json; charset=utf-8';

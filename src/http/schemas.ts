@@ -1,5 +1,13 @@
 // Schema pieces shared by every area: scalar types, the error map, paging parameters, small reference types.
-import { Type, type Static, type TSchema, type TObject, type TOptional, type TProperties, type TUnsafe } from '@sinclair/typebox';
+import {
+  Type,
+  type Static,
+  type TSchema,
+  type TObject,
+  type TOptional,
+  type TProperties,
+  type TUnsafe,
+} from '@sinclair/typebox';
 
 export const INT32_MIN = -2147483648;
 export const INT32_MAX = 2147483647;
@@ -37,18 +45,28 @@ export function WireObject<P extends TProperties>(properties: P, opts: object = 
 }
 
 export const ErrorMapSchema = Type.Record(Type.String(), Type.Array(Type.String()), {
-  description: 'Maps a query parameter, a body property path (e.g. Building[2]) or $ (the body as a whole) to messages.',
+  description:
+    'Maps a query parameter, a body property path (e.g. Building[2]) or $ (the body as a whole) to messages.',
   examples: [{ limit: ["The value '101' is not valid for limit: must be <= 100."] }],
 });
 
-export const ShowNullValues = Type.Boolean({ default: false, description: 'true: null properties are present as null; false: left out' });
-export const ApiKeyParam = Type.String({ description: 'API key of the client application; scopes the visible ledgers' });
+export const ShowNullValues = Type.Boolean({
+  default: false,
+  description: 'true: null properties are present as null; false: left out',
+});
+export const ApiKeyParam = Type.String({
+  description: 'API key of the client application; scopes the visible ledgers',
+});
 
 /** Query parameters of every paged read endpoint. */
 export const PagingQuery = {
   apiKey: Type.Optional(ApiKeyParam),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1..100 (default 20)' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: 'Records to skip (default 0)' })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1..100 (default 20)' }),
+  ),
+  offset: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: 'Records to skip (default 0)' }),
+  ),
   showNullValues: Type.Optional(ShowNullValues),
 };
 
@@ -67,7 +85,11 @@ export const UseUnitRef = WireObject({ Id: Type.Integer(), UseUnitNumber: Type.S
 export const FacilityRef = WireObject({ Id: Type.Integer(), Name: Type.String() });
 export const GroupRef = WireObject({ Id: Type.Integer(), Name: Type.String() });
 export const Explanation = WireObject({ Id: Type.Integer(), Text: Type.String(), Group: GroupRef });
-export const OptionTax = WireObject({ OptionTax: Type.Number({ format: 'decimal' }), ValidFrom: Type.String({ format: 'date' }), ValidTo: Type.String({ format: 'date' }) });
+export const OptionTax = WireObject({
+  OptionTax: Type.Number({ format: 'decimal' }),
+  ValidFrom: Type.String({ format: 'date' }),
+  ValidTo: Type.String({ format: 'date' }),
+});
 
 /** The responses every API route may give besides its success. */
 export const errorResponses = {

@@ -50,7 +50,10 @@ export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema
 
 /** '/Building/2/Id' -> 'Building[2].Id'; for query and params the path is the parameter name. */
 function keyOf(instancePath: string, extra?: string): string {
-  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra !== undefined) parts.push(extra);
   let key = '';
   for (const p of parts) key += /^\d+$/.test(p) ? `[${p}]` : key ? `.${p}` : p;
@@ -59,7 +62,8 @@ function keyOf(instancePath: string, extra?: string): string {
 
 function show(value: unknown): string {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return `'${String(value)}'`;
-  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) return `'${value.join(',')}'`;
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string'))
+    return `'${value.join(',')}'`;
   const s = JSON.stringify(value);
   return s === undefined ? String(value) : s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
@@ -81,7 +85,9 @@ function message(e: ErrorObject, key: string): string {
     case 'additionalProperties':
       return `Unknown property '${key}' (property names are case-sensitive).`;
     case 'type': {
-      const types = String(e.params.type).split(',').filter((t) => t !== 'null');
+      const types = String(e.params.type)
+        .split(',')
+        .filter((t) => t !== 'null');
       return `The value ${v} is not valid for ${key}: expected ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}.`;
     }
     case 'minimum':
@@ -91,8 +97,11 @@ function message(e: ErrorObject, key: string): string {
       return `The value ${v} is not valid for ${key}: must be ${e.params.comparison} ${e.params.limit}.`;
     case 'format':
     case 'pattern':
-      return (e.parentSchema as { 'x-message'?: string } | undefined)?.['x-message']?.replace('{value}', v).replace('{key}', key)
-        ?? `The value ${v} is not valid for ${key}: ${e.message}.`;
+      return (
+        (e.parentSchema as { 'x-message'?: string } | undefined)?.['x-message']
+          ?.replace('{value}', v)
+          .replace('{key}', key) ?? `The value ${v} is not valid for ${key}: ${e.message}.`
+      );
     case 'enum':
       return `The value ${v} is not valid for ${key}: must be one of ${(e.params.allowedValues as unknown[]).map((a) => String(a)).join(', ')}.`;
     case 'maxLength':
@@ -110,8 +119,10 @@ export function validationErrorMap(errors: ErrorObject[] | Array<Partial<ErrorOb
   for (const raw of errors as ErrorObject[]) {
     if (raw.keyword === 'if' || raw.keyword === 'anyOf') continue;
     const extra =
-      raw.keyword === 'required' ? String(raw.params.missingProperty)
-        : raw.keyword === 'additionalProperties' ? String(raw.params.additionalProperty)
+      raw.keyword === 'required'
+        ? String(raw.params.missingProperty)
+        : raw.keyword === 'additionalProperties'
+          ? String(raw.params.additionalProperty)
           : undefined;
     const key = keyOf(raw.instancePath ?? '', extra);
     const msg = message(raw, key);

@@ -5,7 +5,14 @@ import { ErrorCollector } from '../http/errors.ts';
 import { bodyErrors } from '../http/validation.ts';
 import { ID_LIST_CHECKS, type ArrayField } from './schemas.ts';
 import { KINDS } from './fields.ts';
-import { assignedAmong, checkAssignable, checkRemovable, deleteAssignments, distinct, insertAssignments } from './assignments.ts';
+import {
+  assignedAmong,
+  checkAssignable,
+  checkRemovable,
+  deleteAssignments,
+  distinct,
+  insertAssignments,
+} from './assignments.ts';
 import { int32Items } from './rules.ts';
 import { lockProject, type ProjectRow } from './queries.ts';
 import { recordProjectEvent, timestamp, type WriteContext } from './commands.ts';
@@ -44,8 +51,12 @@ function assignmentCommand(name: ArrayField, mode: 'assign' | 'remove'): Assignm
         changed = await deleteAssignments(trx, project.id, kind, ids);
       }
       if (changed === 0) return project;
-      const row = await trx.updateTable('projects').set({ updated_at: timestamp(input.now) }).where('id', '=', project.id)
-        .returningAll().executeTakeFirstOrThrow();
+      const row = await trx
+        .updateTable('projects')
+        .set({ updated_at: timestamp(input.now) })
+        .where('id', '=', project.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       await recordProjectEvent(trx, row, 'updated', input);
       return row;
     });
@@ -65,7 +76,12 @@ export const removeBudgets = assignmentCommand('Budget', 'remove');
 export const removeLoans = assignmentCommand('Loan', 'remove');
 
 /** The command behind each endpoint, by its operation name (AssignEconomicUnit, RemoveLoan, ...). */
-export const ASSIGNMENT_COMMANDS: Array<{ operation: string; name: ArrayField; mode: 'assign' | 'remove'; run: AssignmentCommand }> = [
+export const ASSIGNMENT_COMMANDS: Array<{
+  operation: string;
+  name: ArrayField;
+  mode: 'assign' | 'remove';
+  run: AssignmentCommand;
+}> = [
   { operation: 'AssignEconomicUnit', name: 'EconomicUnit', mode: 'assign', run: assignEconomicUnits },
   { operation: 'AssignBuilding', name: 'Building', mode: 'assign', run: assignBuildings },
   { operation: 'AssignLand', name: 'Land', mode: 'assign', run: assignLands },

@@ -11,24 +11,38 @@ for (const dialect of DIALECTS) {
     });
     after(() => f.close());
 
-    const op = (id: number, operation: string, body?: unknown) => f.call('POST', `/${id}/${operation}`, body === undefined ? {} : { body });
+    const op = (id: number, operation: string, body?: unknown) =>
+      f.call('POST', `/${id}/${operation}`, body === undefined ? {} : { body });
     const updates = async (id: number) =>
-      (await f.t.database.db.selectFrom('outbox_events').select('id').where('entity_id', '=', id).where('action', '=', 'updated').execute()).length;
+      (
+        await f.t.database.db
+          .selectFrom('outbox_events')
+          .select('id')
+          .where('entity_id', '=', id)
+          .where('action', '=', 'updated')
+          .execute()
+      ).length;
 
     it('assigns in order: economic unit, then building and land, then use units, budgets and loans (201 {Id, Code, Name})', async () => {
       const { A } = f;
       const id = await f.createId({ Code: 'AS-1', Name: 'Assign' });
       for (const [operation, ids] of [
-        ['AssignEconomicUnit', [A.economicUnitIds[0]]], ['AssignBuilding', [A.buildingIds[0]]], ['AssignLand', [A.landIds[0]]],
-        ['AssignUseUnit', A.useUnitIds.slice(0, 2)], ['AssignBudget', A.budgetIds], ['AssignLoan', A.loanIds],
+        ['AssignEconomicUnit', [A.economicUnitIds[0]]],
+        ['AssignBuilding', [A.buildingIds[0]]],
+        ['AssignLand', [A.landIds[0]]],
+        ['AssignUseUnit', A.useUnitIds.slice(0, 2)],
+        ['AssignBudget', A.budgetIds],
+        ['AssignLoan', A.loanIds],
       ] as const) {
         const res = await op(id, operation, ids);
         assert.equal(res.statusCode, 201, `${operation}: ${res.body}`);
         assert.deepEqual(res.json(), { Id: id, Code: 'AS-1', Name: 'Assign' });
       }
       const read = await f.read(id);
-      assert.deepEqual([read.EconomicUnit, read.Building, read.Land, read.UseUnit, read.Budget, read.Loan],
-        [[A.economicUnitIds[0]], [A.buildingIds[0]], [A.landIds[0]], A.useUnitIds.slice(0, 2), A.budgetIds, A.loanIds]);
+      assert.deepEqual(
+        [read.EconomicUnit, read.Building, read.Land, read.UseUnit, read.Budget, read.Loan],
+        [[A.economicUnitIds[0]], [A.buildingIds[0]], [A.landIds[0]], A.useUnitIds.slice(0, 2), A.budgetIds, A.loanIds],
+      );
       assert.equal(await updates(id), 6);
     });
 
@@ -43,12 +57,17 @@ for (const dialect of DIALECTS) {
         const res = await op(id, operation, [entity]);
         assert.equal(res.statusCode, 400);
         assert.deepEqual(Object.keys(res.json()), [key]);
-        assert.ok(res.json()[key].some((m: string) => m.includes(String(entity)) && m.includes(parent)), res.body);
+        assert.ok(
+          res.json()[key].some((m: string) => m.includes(String(entity)) && m.includes(parent)),
+          res.body,
+        );
       }
       assert.equal((await op(id, 'AssignEconomicUnit', [A.economicUnitIds[0]])).statusCode, 201);
       const useUnit = await op(id, 'AssignUseUnit', [A.useUnitIds[0]]);
       assert.equal(useUnit.statusCode, 400);
-      assert.deepEqual(useUnit.json().UseUnit, [`The use unit ${A.useUnitIds[0]} needs its building ${A.buildingIds[0]} assigned to the project first.`]);
+      assert.deepEqual(useUnit.json().UseUnit, [
+        `The use unit ${A.useUnitIds[0]} needs its building ${A.buildingIds[0]} assigned to the project first.`,
+      ]);
       assert.deepEqual((await f.read(id)).UseUnit, []);
     });
 
@@ -58,7 +77,11 @@ for (const dialect of DIALECTS) {
       const before = await updates(id);
       const res = await op(id, 'AssignEconomicUnit', [A.economicUnitIds[0], A.economicUnitIds[0]]);
       assert.equal(res.statusCode, 201);
-      const rows = await f.t.database.db.selectFrom('project_economic_units').selectAll().where('project_id', '=', id).execute();
+      const rows = await f.t.database.db
+        .selectFrom('project_economic_units')
+        .selectAll()
+        .where('project_id', '=', id)
+        .execute();
       assert.equal(rows.length, 1);
       assert.equal(await updates(id), before);
     });
@@ -67,9 +90,16 @@ for (const dialect of DIALECTS) {
       const { A, B } = f;
       const id = await f.createId();
       for (const [operation, key, foreign] of [
-        ['AssignEconomicUnit', 'EconomicUnit', B.economicUnitIds[0]], ['AssignBudget', 'Budget', B.budgetIds[0]], ['AssignLoan', 'Loan', B.loanIds[0]],
+        ['AssignEconomicUnit', 'EconomicUnit', B.economicUnitIds[0]],
+        ['AssignBudget', 'Budget', B.budgetIds[0]],
+        ['AssignLoan', 'Loan', B.loanIds[0]],
       ] as const) {
-        const good = operation === 'AssignEconomicUnit' ? A.economicUnitIds[0] : operation === 'AssignBudget' ? A.budgetIds[0] : A.loanIds[0];
+        const good =
+          operation === 'AssignEconomicUnit'
+            ? A.economicUnitIds[0]
+            : operation === 'AssignBudget'
+              ? A.budgetIds[0]
+              : A.loanIds[0];
         const res = await op(id, operation, [good, foreign, 777777]);
         assert.equal(res.statusCode, 400);
         const messages: string[] = res.json()[key];
@@ -87,10 +117,17 @@ for (const dialect of DIALECTS) {
       const id = await f.createId();
       for (const body of [undefined, null, []]) assert.equal((await op(id, 'AssignLoan', body)).statusCode, 201);
       assert.equal((await op(id, 'RemoveLoan')).statusCode, 200);
-      assert.equal((await f.call('POST', `/${id}/AssignLoan`, { payload: '', contentType: 'application/json' })).statusCode, 201);
+      assert.equal(
+        (await f.call('POST', `/${id}/AssignLoan`, { payload: '', contentType: 'application/json' })).statusCode,
+        201,
+      );
       const cases: Array<[unknown, string, string]> = [
-        [{ Loan: [1] }, 'Loan', 'expected an array'], [['1'], 'Loan[0]', "'1'"], [[1, 2147483648], 'Loan[1]', "'2147483648'"],
-        [[-2147483649], 'Loan[0]', "'-2147483649'"], [[1.5], 'Loan[0]', "'1.5'"], ['5', 'Loan', "'5'"],
+        [{ Loan: [1] }, 'Loan', 'expected an array'],
+        [['1'], 'Loan[0]', "'1'"],
+        [[1, 2147483648], 'Loan[1]', "'2147483648'"],
+        [[-2147483649], 'Loan[0]', "'-2147483649'"],
+        [[1.5], 'Loan[0]', "'1.5'"],
+        ['5', 'Loan', "'5'"],
       ];
       for (const [body, key, text] of cases) {
         const res = await op(id, 'AssignLoan', body);
@@ -107,7 +144,13 @@ for (const dialect of DIALECTS) {
       const { A } = f;
       const [eu, building, land] = [A.economicUnitIds[1], A.buildingIds[1], A.landIds[1]];
       const useUnits = A.useUnitIds.slice(2, 4);
-      const id = await f.createId({ EconomicUnit: [eu], Building: [building], Land: [land], UseUnit: useUnits, Budget: A.budgetIds });
+      const id = await f.createId({
+        EconomicUnit: [eu],
+        Building: [building],
+        Land: [land],
+        UseUnit: useUnits,
+        Budget: A.budgetIds,
+      });
 
       const euBlocked = await op(id, 'RemoveEconomicUnit', [eu]);
       assert.equal(euBlocked.statusCode, 400);
@@ -124,7 +167,13 @@ for (const dialect of DIALECTS) {
       assert.equal(notAssigned.json().Land.length, 2);
       assert.deepEqual((await f.read(id)).Land, [land]);
 
-      for (const [operation, ids] of [['RemoveUseUnit', useUnits], ['RemoveBuilding', [building]], ['RemoveLand', [land]], ['RemoveEconomicUnit', [eu]], ['RemoveBudget', A.budgetIds]] as const) {
+      for (const [operation, ids] of [
+        ['RemoveUseUnit', useUnits],
+        ['RemoveBuilding', [building]],
+        ['RemoveLand', [land]],
+        ['RemoveEconomicUnit', [eu]],
+        ['RemoveBudget', A.budgetIds],
+      ] as const) {
         const res = await op(id, operation, ids);
         assert.equal(res.statusCode, 200, `${operation}: ${res.body}`);
         assert.equal(res.json().Id, id);
@@ -134,7 +183,7 @@ for (const dialect of DIALECTS) {
       assert.equal((await op(id, 'RemoveBudget', A.budgetIds)).statusCode, 400);
     });
 
-    it('404 for an unknown project or one outside the key\'s ledgers; 400 for a projectId that is not an int32', async () => {
+    it("404 for an unknown project or one outside the key's ledgers; 400 for a projectId that is not an int32", async () => {
       const id = await f.createId();
       const keyB = await f.t.apiKey([f.B.companyCodeId]);
       for (const operation of ['AssignEconomicUnit', 'RemoveLoan']) {

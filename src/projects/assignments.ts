@@ -31,7 +31,11 @@ async function loadEntities(db: Executor, kind: AssignmentKind, ids: number[]): 
   const columns = ['id', 'company_code_id', ...kind.needs.map((n) => n.via)];
   const found = new Map<number, Entity>();
   for (const part of chunks(ids)) {
-    const rows = (await (db as Kysely<any>).selectFrom(kind.entities).select(columns).where('id', 'in', part).execute()) as Entity[];
+    const rows = (await (db as Kysely<any>)
+      .selectFrom(kind.entities)
+      .select(columns)
+      .where('id', 'in', part)
+      .execute()) as Entity[];
     for (const row of rows) found.set(row.id, row);
   }
   return found;
@@ -41,10 +45,20 @@ async function loadEntities(db: Executor, kind: AssignmentKind, ids: number[]): 
 export type AssignedLookup = (kind: ArrayField, ids: number[]) => Promise<Set<number>>;
 
 /** The ids of `kind` among `ids` that are assigned to the project in the database. */
-export async function assignedAmong(db: Executor, projectId: number, kind: AssignmentKind, ids: number[]): Promise<Set<number>> {
+export async function assignedAmong(
+  db: Executor,
+  projectId: number,
+  kind: AssignmentKind,
+  ids: number[],
+): Promise<Set<number>> {
   const found = new Set<number>();
   for (const part of chunks(ids)) {
-    const rows = await (db as Kysely<any>).selectFrom(kind.table).select(kind.column).where('project_id', '=', projectId).where(kind.column, 'in', part).execute();
+    const rows = await (db as Kysely<any>)
+      .selectFrom(kind.table)
+      .select(kind.column)
+      .where('project_id', '=', projectId)
+      .where(kind.column, 'in', part)
+      .execute();
     for (const row of rows) found.add(row[kind.column] as number);
   }
   return found;
@@ -56,7 +70,12 @@ export async function assignedAmong(db: Executor, projectId: number, kind: Assig
  * goes to `errors` under the array name; returns the ids that passed.
  */
 export async function checkAssignable(
-  db: Executor, kind: AssignmentKind, ids: number[], ledger: number | null, isAssigned: AssignedLookup, errors: ErrorCollector,
+  db: Executor,
+  kind: AssignmentKind,
+  ids: number[],
+  ledger: number | null,
+  isAssigned: AssignedLookup,
+  errors: ErrorCollector,
 ): Promise<number[]> {
   if (ids.length === 0) return [];
   const entities = await loadEntities(db, kind, ids);
@@ -64,7 +83,10 @@ export async function checkAssignable(
   for (const id of ids) {
     const entity = entities.get(id);
     if (!entity || (ledger !== null && entity.company_code_id !== ledger)) {
-      errors.add(kind.name, `The ${kind.label} ${id} does not exist${ledger === null ? '' : ` in ledger ${ledger}, the project's ledger`}.`);
+      errors.add(
+        kind.name,
+        `The ${kind.label} ${id} does not exist${ledger === null ? '' : ` in ledger ${ledger}, the project's ledger`}.`,
+      );
     } else known.push(entity);
   }
   const blocked = new Set<number>();
@@ -75,7 +97,10 @@ export async function checkAssignable(
       const parent = entity[need.via];
       if (typeof parent === 'number' && !present.has(parent)) {
         blocked.add(entity.id);
-        errors.add(kind.name, `The ${kind.label} ${entity.id} needs its ${KINDS[need.kind].label} ${parent} assigned to the project first.`);
+        errors.add(
+          kind.name,
+          `The ${kind.label} ${entity.id} needs its ${KINDS[need.kind].label} ${parent} assigned to the project first.`,
+        );
       }
     }
   }
@@ -86,10 +111,17 @@ export async function checkAssignable(
  * Checks ids for removal as `kind` from the project: each must be assigned, and nothing assigned may still
  * depend on it (a building's use units, an economic unit's buildings, land and use units).
  */
-export async function checkRemovable(db: Executor, projectId: number, kind: AssignmentKind, ids: number[], errors: ErrorCollector): Promise<void> {
+export async function checkRemovable(
+  db: Executor,
+  projectId: number,
+  kind: AssignmentKind,
+  ids: number[],
+  errors: ErrorCollector,
+): Promise<void> {
   if (ids.length === 0) return;
   const assigned = await assignedAmong(db, projectId, kind, ids);
-  for (const id of ids) if (!assigned.has(id)) errors.add(kind.name, `The ${kind.label} ${id} is not assigned to project ${projectId}.`);
+  for (const id of ids)
+    if (!assigned.has(id)) errors.add(kind.name, `The ${kind.label} ${id} is not assigned to project ${projectId}.`);
   const present = ids.filter((id) => assigned.has(id));
   for (const { kind: dependent, via } of dependentsOf(kind.name)) {
     const holders = new Map<number, number[]>();
@@ -102,19 +134,28 @@ export async function checkRemovable(db: Executor, projectId: number, kind: Assi
         .where(`e.${via}`, 'in', part)
         .orderBy('e.id')
         .execute();
-      for (const row of rows as Array<{ id: number; parent: number }>) holders.set(row.parent, [...(holders.get(row.parent) ?? []), row.id]);
+      for (const row of rows as Array<{ id: number; parent: number }>)
+        holders.set(row.parent, [...(holders.get(row.parent) ?? []), row.id]);
     }
     for (const id of present) {
       const held = holders.get(id);
       if (held) {
-        errors.add(kind.name, `The ${kind.label} ${id} cannot be removed while its ${dependent.label}${held.length > 1 ? 's' : ''} ${held.join(', ')} ${held.length > 1 ? 'are' : 'is'} assigned to the project; remove ${held.length > 1 ? 'them' : 'it'} first.`);
+        errors.add(
+          kind.name,
+          `The ${kind.label} ${id} cannot be removed while its ${dependent.label}${held.length > 1 ? 's' : ''} ${held.join(', ')} ${held.length > 1 ? 'are' : 'is'} assigned to the project; remove ${held.length > 1 ? 'them' : 'it'} first.`,
+        );
       }
     }
   }
 }
 
 /** Stores assignments; ids already assigned are left alone (no second row). Returns the number of new rows. */
-export async function insertAssignments(db: Executor, projectId: number, kind: AssignmentKind, ids: number[]): Promise<number> {
+export async function insertAssignments(
+  db: Executor,
+  projectId: number,
+  kind: AssignmentKind,
+  ids: number[],
+): Promise<number> {
   let inserted = 0;
   for (const part of chunks(ids)) {
     const result = await (db as Kysely<any>)
@@ -128,10 +169,19 @@ export async function insertAssignments(db: Executor, projectId: number, kind: A
 }
 
 /** Deletes assignments; returns the number of rows deleted. */
-export async function deleteAssignments(db: Executor, projectId: number, kind: AssignmentKind, ids: number[]): Promise<number> {
+export async function deleteAssignments(
+  db: Executor,
+  projectId: number,
+  kind: AssignmentKind,
+  ids: number[],
+): Promise<number> {
   let deleted = 0;
   for (const part of chunks(ids)) {
-    const result = await (db as Kysely<any>).deleteFrom(kind.table).where('project_id', '=', projectId).where(kind.column, 'in', part).executeTakeFirst();
+    const result = await (db as Kysely<any>)
+      .deleteFrom(kind.table)
+      .where('project_id', '=', projectId)
+      .where(kind.column, 'in', part)
+      .executeTakeFirst();
     deleted += Number(result.numDeletedRows);
   }
   return deleted;
@@ -140,7 +190,12 @@ export async function deleteAssignments(db: Executor, projectId: number, kind: A
 /** Whether the project has any assignment at all. */
 export async function hasAssignments(db: Executor, projectId: number): Promise<boolean> {
   for (const kind of Object.values(KINDS)) {
-    const row = await (db as Kysely<any>).selectFrom(kind.table).select('project_id').where('project_id', '=', projectId).limit(1).executeTakeFirst();
+    const row = await (db as Kysely<any>)
+      .selectFrom(kind.table)
+      .select('project_id')
+      .where('project_id', '=', projectId)
+      .limit(1)
+      .executeTakeFirst();
     if (row) return true;
   }
   return false;

@@ -14,10 +14,25 @@ for (const dialect of DIALECTS) {
 
     const put = (id: number, body: unknown) => f.call('PUT', `/${id}`, { body });
     const events = async (id: number) =>
-      (await f.t.database.db.selectFrom('outbox_events').select('action').where('entity_type', '=', 'Project').where('entity_id', '=', id).orderBy('id').execute()).map((e) => e.action);
+      (
+        await f.t.database.db
+          .selectFrom('outbox_events')
+          .select('action')
+          .where('entity_type', '=', 'Project')
+          .where('entity_id', '=', id)
+          .orderBy('id')
+          .execute()
+      ).map((e) => e.action);
 
     it('changes only the properties present and answers 200 {Id, Code, Name}', async () => {
-      const id = await f.createId({ Code: 'CH-1', Name: 'Old', Description: 'keep me', ProjectManager: 'X', CostCenterId: f.A.costCenterId, ProjectLifeTimeTo: '2030-01-01' });
+      const id = await f.createId({
+        Code: 'CH-1',
+        Name: 'Old',
+        Description: 'keep me',
+        ProjectManager: 'X',
+        CostCenterId: f.A.costCenterId,
+        ProjectLifeTimeTo: '2030-01-01',
+      });
       const res = await put(id, { Name: 'New', ApplicationForDevelopmentGrantDate: '2025-05-05' });
       assert.equal(res.statusCode, 200);
       assert.deepEqual(res.json(), { Id: id, Code: 'CH-1', Name: 'New' });
@@ -30,8 +45,17 @@ for (const dialect of DIALECTS) {
     });
 
     it('explicit null clears a nullable property; 0 clears a cost object', async () => {
-      const id = await f.createId({ Description: 'x', ProjectLifeTimeTo: '2030-01-01', CostUnitId: f.A.costUnitId, CostTypeId: f.A.costTypeId });
-      assert.equal((await put(id, { Description: null, ProjectLifeTimeTo: null, CostUnitId: 0, CostTypeId: null, Code: null })).statusCode, 200);
+      const id = await f.createId({
+        Description: 'x',
+        ProjectLifeTimeTo: '2030-01-01',
+        CostUnitId: f.A.costUnitId,
+        CostTypeId: f.A.costTypeId,
+      });
+      assert.equal(
+        (await put(id, { Description: null, ProjectLifeTimeTo: null, CostUnitId: 0, CostTypeId: null, Code: null }))
+          .statusCode,
+        200,
+      );
       const read = await f.read(id);
       for (const p of ['Description', 'ProjectLifeTimeTo', 'Code']) assert.equal(p in read, false, p);
       assert.deepEqual([read.CostUnitId, read.CostTypeId], [0, 0], 'a cleared cost object reads back as 0 (none)');
@@ -40,12 +64,34 @@ for (const dialect of DIALECTS) {
     it('400 for null on a non-nullable property, the six arrays, unknown properties, bad values; nothing changed', async () => {
       const id = await f.createId({ Name: 'Stays' });
       const res = await put(id, {
-        Name: 'Changed?', CompanyCodeId: null, ProjectLifeTimeFrom: null, EconomicUnit: [f.A.economicUnitIds[0]], Building: null, Land: [], UseUnit: [], Budget: [], Loan: [],
-        code: 'x', ProjectLifeTimeTo: '2025-02-29', CostCenterId: 424242,
+        Name: 'Changed?',
+        CompanyCodeId: null,
+        ProjectLifeTimeFrom: null,
+        EconomicUnit: [f.A.economicUnitIds[0]],
+        Building: null,
+        Land: [],
+        UseUnit: [],
+        Budget: [],
+        Loan: [],
+        code: 'x',
+        ProjectLifeTimeTo: '2025-02-29',
+        CostCenterId: 424242,
       });
       assert.equal(res.statusCode, 400);
       const e = res.json();
-      assert.deepEqual(Object.keys(e).sort(), ['Budget', 'Building', 'CompanyCodeId', 'CostCenterId', 'EconomicUnit', 'Land', 'Loan', 'ProjectLifeTimeFrom', 'ProjectLifeTimeTo', 'UseUnit', 'code']);
+      assert.deepEqual(Object.keys(e).sort(), [
+        'Budget',
+        'Building',
+        'CompanyCodeId',
+        'CostCenterId',
+        'EconomicUnit',
+        'Land',
+        'Loan',
+        'ProjectLifeTimeFrom',
+        'ProjectLifeTimeTo',
+        'UseUnit',
+        'code',
+      ]);
       assert.match(e.CompanyCodeId[0], /null.*not nullable/);
       assert.match(e.EconomicUnit[0], /AssignEconomicUnit/);
       assert.match(e.ProjectLifeTimeTo[0], /'2025-02-29'/);
@@ -62,7 +108,10 @@ for (const dialect of DIALECTS) {
       const from = await put(id, { ProjectLifeTimeFrom: '2026-01-01' });
       assert.equal(from.statusCode, 400);
       assert.deepEqual(Object.keys(from.json()), ['ProjectLifeTimeFrom']);
-      assert.equal((await put(id, { ProjectLifeTimeFrom: '2026-01-01', ProjectLifeTimeTo: '2026-01-01' })).statusCode, 200);
+      assert.equal(
+        (await put(id, { ProjectLifeTimeFrom: '2026-01-01', ProjectLifeTimeTo: '2026-01-01' })).statusCode,
+        200,
+      );
     });
 
     it('Code stays unique within the ledger; a project may keep its own code', async () => {
@@ -88,7 +137,10 @@ for (const dialect of DIALECTS) {
       assert.equal(clash.statusCode, 400);
       assert.match(clash.json().Code[0], /'MOVE'/);
       const keyA = await f.t.apiKey([A.companyCodeId]);
-      const outside = await f.call('PUT', `/${free}`, { body: { CompanyCodeId: B.companyCodeId, Code: 'MOVED' }, key: keyA });
+      const outside = await f.call('PUT', `/${free}`, {
+        body: { CompanyCodeId: B.companyCodeId, Code: 'MOVED' },
+        key: keyA,
+      });
       assert.equal(outside.statusCode, 400);
       assert.match(outside.json().CompanyCodeId[0], /does not exist/);
       const fresh = await insertCompanyCode(f.t.database.db);
@@ -116,18 +168,30 @@ for (const dialect of DIALECTS) {
 
     it('delete removes the project and its assignments, never the entities; answers 200 {Id, Code, Name}', async () => {
       const { A } = f;
-      const id = await f.createId({ Code: 'DEL', Name: 'Gone', EconomicUnit: [A.economicUnitIds[1]], Building: [A.buildingIds[1]], Budget: A.budgetIds });
+      const id = await f.createId({
+        Code: 'DEL',
+        Name: 'Gone',
+        EconomicUnit: [A.economicUnitIds[1]],
+        Building: [A.buildingIds[1]],
+        Budget: A.budgetIds,
+      });
       const res = await f.call('DELETE', `/${id}`);
       assert.equal(res.statusCode, 200);
       assert.deepEqual(res.json(), { Id: id, Code: 'DEL', Name: 'Gone' });
       assert.equal((await f.call('GET', `/${id}`)).statusCode, 404);
       assert.equal((await f.call('DELETE', `/${id}`)).statusCode, 404);
       const db = f.t.database.db;
-      assert.equal((await db.selectFrom('project_buildings').select('building_id').where('project_id', '=', id).execute()).length, 0);
+      assert.equal(
+        (await db.selectFrom('project_buildings').select('building_id').where('project_id', '=', id).execute()).length,
+        0,
+      );
       assert.ok(await db.selectFrom('buildings').select('id').where('id', '=', A.buildingIds[1]).executeTakeFirst());
       assert.deepEqual(await events(id), ['created', 'deleted']);
       // its code is free again
-      assert.equal((await f.create({ CompanyCodeId: A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01', Code: 'DEL' })).statusCode, 201);
+      assert.equal(
+        (await f.create({ CompanyCodeId: A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01', Code: 'DEL' })).statusCode,
+        201,
+      );
     });
   });
 }

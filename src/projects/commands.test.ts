@@ -32,16 +32,35 @@ for (const dialect of DIALECTS) {
 
     it('create, change, assign, remove and delete, each with its outbox event and timestamps', async () => {
       const db = database.db;
-      const row = await createProject(db, { ...ctx, body: { CompanyCodeId: A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01', Code: 'CMD', EconomicUnit: [A.economicUnitIds[0]] } });
+      const row = await createProject(db, {
+        ...ctx,
+        body: {
+          CompanyCodeId: A.companyCodeId,
+          ProjectLifeTimeFrom: '2025-01-01',
+          Code: 'CMD',
+          EconomicUnit: [A.economicUnitIds[0]],
+        },
+      });
       assert.equal(row.created_at, '2026-02-03T04:05:06Z');
       const changed = await changeProject(db, { ...ctx, id: row.id, body: { Name: 'Named' } });
       assert.equal(changed.name, 'Named');
       await assignBuildings(db, { ...ctx, projectId: row.id, ids: [A.buildingIds[0]] });
-      const blocked = await rejects(() => removeEconomicUnits(db, { ...ctx, projectId: row.id, ids: [A.economicUnitIds[0]] }), 400);
+      const blocked = await rejects(
+        () => removeEconomicUnits(db, { ...ctx, projectId: row.id, ids: [A.economicUnitIds[0]] }),
+        400,
+      );
       assert.match(blocked.EconomicUnit[0], new RegExp(`building ${A.buildingIds[0]}`));
       await deleteProject(db, { ...ctx, id: row.id });
-      const events = await db.selectFrom('outbox_events').select(['action', 'entity_type', 'created_at']).where('entity_id', '=', row.id).orderBy('id').execute();
-      assert.deepEqual(events.map((e) => e.action), ['created', 'updated', 'updated', 'deleted']);
+      const events = await db
+        .selectFrom('outbox_events')
+        .select(['action', 'entity_type', 'created_at'])
+        .where('entity_id', '=', row.id)
+        .orderBy('id')
+        .execute();
+      assert.deepEqual(
+        events.map((e) => e.action),
+        ['created', 'updated', 'updated', 'deleted'],
+      );
       assert.ok(events.every((e) => e.entity_type === 'Project'));
     });
 
@@ -49,13 +68,32 @@ for (const dialect of DIALECTS) {
       const db = database.db;
       const count = async () => (await db.selectFrom('projects').select('id').execute()).length;
       const before = await count();
-      const errors = await rejects(() => createProject(db, {
-        ...ctx, body: { CompanyCodeId: A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01', ProjectLifeTimeTo: '2024-01-01', Building: [A.buildingIds[0]], Loan: [1] },
-      }), 400);
+      const errors = await rejects(
+        () =>
+          createProject(db, {
+            ...ctx,
+            body: {
+              CompanyCodeId: A.companyCodeId,
+              ProjectLifeTimeFrom: '2025-01-01',
+              ProjectLifeTimeTo: '2024-01-01',
+              Building: [A.buildingIds[0]],
+              Loan: [1],
+            },
+          }),
+        400,
+      );
       assert.deepEqual(Object.keys(errors).sort(), ['Building', 'Loan', 'ProjectLifeTimeTo']);
       assert.equal(await count(), before);
       await rejects(() => assignEconomicUnits(db, { ...ctx, projectId: 123456, ids: [] }), 404);
-      const scoped = await rejects(() => createProject(db, { ...ctx, scope: { all: false, ids: [] }, body: { CompanyCodeId: A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01' } }), 400);
+      const scoped = await rejects(
+        () =>
+          createProject(db, {
+            ...ctx,
+            scope: { all: false, ids: [] },
+            body: { CompanyCodeId: A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01' },
+          }),
+        400,
+      );
       assert.ok(scoped.CompanyCodeId);
     });
   });

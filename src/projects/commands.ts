@@ -37,8 +37,17 @@ export interface DeleteProjectInput extends WriteContext {
 /** Date-time text as stored: ISO 8601 UTC without milliseconds. */
 export const timestamp = (now: Date) => now.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-export async function recordProjectEvent(db: Executor, row: ProjectRow, action: EventAction, ctx: WriteContext): Promise<void> {
-  await recordEvents(db, [{ entityType: 'Project', entityId: row.id, action, companyCodeId: row.company_code_id, userId: ctx.userId }], ctx.now);
+export async function recordProjectEvent(
+  db: Executor,
+  row: ProjectRow,
+  action: EventAction,
+  ctx: WriteContext,
+): Promise<void> {
+  await recordEvents(
+    db,
+    [{ entityType: 'Project', entityId: row.id, action, companyCodeId: row.company_code_id, userId: ctx.userId }],
+    ctx.now,
+  );
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -51,7 +60,8 @@ async function guardCode<T>(code: unknown, ledger: number, run: () => Promise<T>
   try {
     return await run();
   } catch (err) {
-    if (isUniqueViolation(err)) throw badRequest('Code', `The code '${String(code)}' is already used by another project in ledger ${ledger}.`);
+    if (isUniqueViolation(err))
+      throw badRequest('Code', `The code '${String(code)}' is already used by another project in ledger ${ledger}.`);
     throw err;
   }
 }
@@ -59,7 +69,8 @@ async function guardCode<T>(code: unknown, ledger: number, run: () => Promise<T>
 /** The columns a body sets (present properties only; 0 for a cost object stored as null). */
 function columnsOf(body: ProjectBody): Updateable<ProjectsTable> {
   const row: Record<string, unknown> = {};
-  for (const field of SCALAR_FIELDS) if (Object.hasOwn(body, field)) row[COLUMN[field]] = toColumnValue(field, body[field]);
+  for (const field of SCALAR_FIELDS)
+    if (Object.hasOwn(body, field)) row[COLUMN[field]] = toColumnValue(field, body[field]);
   return row as Updateable<ProjectsTable>;
 }
 
@@ -75,7 +86,8 @@ export async function createProject(db: Writer, input: CreateProjectInput): Prom
     const planned = new Map<ArrayField, Set<number>>();
     for (const kind of KIND_ORDER) {
       const ids = distinct(int32Items(body[kind.name]));
-      const isPlanned = async (k: ArrayField, wanted: number[]) => new Set(wanted.filter((id) => planned.get(k)?.has(id)));
+      const isPlanned = async (k: ArrayField, wanted: number[]) =>
+        new Set(wanted.filter((id) => planned.get(k)?.has(id)));
       planned.set(kind.name, new Set(await checkAssignable(trx, kind, ids, ledger, isPlanned, errors)));
     }
     errors.throwIfAny();
@@ -83,7 +95,8 @@ export async function createProject(db: Writer, input: CreateProjectInput): Prom
     const stamp = timestamp(input.now);
     const values = { ...columnsOf(body), created_at: stamp, updated_at: stamp } as ProjectsTable & { id?: never };
     const row = await guardCode(body.Code, ledger as number, () =>
-      trx.insertInto('projects').values(values).returningAll().executeTakeFirstOrThrow());
+      trx.insertInto('projects').values(values).returningAll().executeTakeFirstOrThrow(),
+    );
     for (const kind of KIND_ORDER) await insertAssignments(trx, row.id, kind, [...(planned.get(kind.name) ?? [])]);
     await recordProjectEvent(trx, row, 'created', input);
     return row;
@@ -104,8 +117,13 @@ export async function changeProject(db: Writer, input: ChangeProjectInput): Prom
     const changed = Object.keys(wanted).filter((column) => wanted[column] !== current[column as keyof ProjectRow]);
     if (changed.length === 0) return current;
     const row = await guardCode(body.Code ?? current.code, ledger as number, () =>
-      trx.updateTable('projects').set({ ...wanted, updated_at: timestamp(input.now) }).where('id', '=', current.id)
-        .returningAll().executeTakeFirstOrThrow());
+      trx
+        .updateTable('projects')
+        .set({ ...wanted, updated_at: timestamp(input.now) })
+        .where('id', '=', current.id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
     await recordProjectEvent(trx, row, 'updated', input);
     return row;
   });

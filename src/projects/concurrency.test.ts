@@ -28,7 +28,8 @@ for (const dialect of DIALECTS) {
         return { eu: eu.id, building: (await insertBuilding(db, { economic_unit_id: eu.id })).id };
       });
       const id = await f.createId({ Loan: loans, EconomicUnit: pairs.map((p) => p.eu) });
-      const eventsBefore = (await db.selectFrom('outbox_events').select('id').where('entity_id', '=', id).execute()).length;
+      const eventsBefore = (await db.selectFrom('outbox_events').select('id').where('entity_id', '=', id).execute())
+        .length;
 
       // 20 assigns of 10 budgets (each twice), 10 removes of the loans, and 10 races between removing an economic
       // unit and assigning its building: in any sequential order exactly one of each race succeeds.
@@ -41,8 +42,14 @@ for (const dialect of DIALECTS) {
       assert.equal(requests.length, 50);
       const responses = await Promise.all(requests.map((r) => r()));
 
-      assert.deepEqual(responses.slice(0, 20).map((r) => r.statusCode), Array(20).fill(201));
-      assert.deepEqual(responses.slice(20, 30).map((r) => r.statusCode), Array(10).fill(200));
+      assert.deepEqual(
+        responses.slice(0, 20).map((r) => r.statusCode),
+        Array(20).fill(201),
+      );
+      assert.deepEqual(
+        responses.slice(20, 30).map((r) => r.statusCode),
+        Array(10).fill(200),
+      );
       const read = await f.read(id);
       assert.deepEqual(read.Budget, budgets);
       assert.deepEqual(read.Loan, []);
@@ -63,13 +70,26 @@ for (const dialect of DIALECTS) {
         assert.equal(new Set(rows.map((r) => JSON.stringify(r))).size, rows.length);
       }
       // one 'updated' event per request that changed something: 10 budgets, 10 loans, 10 races
-      const events = await db.selectFrom('outbox_events').select('action').where('entity_id', '=', id).where('entity_type', '=', 'Project').execute();
+      const events = await db
+        .selectFrom('outbox_events')
+        .select('action')
+        .where('entity_id', '=', id)
+        .where('entity_type', '=', 'Project')
+        .execute();
       assert.equal(events.length - eventsBefore, 30);
     });
 
     it('parallel creates with one Code: exactly one wins, the others get 400 on Code', async () => {
-      const results = await Promise.all(Array.from({ length: 8 }, () =>
-        f.create({ CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01', Code: 'RACE', EconomicUnit: [f.A.economicUnitIds[0]] })));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          f.create({
+            CompanyCodeId: f.A.companyCodeId,
+            ProjectLifeTimeFrom: '2025-01-01',
+            Code: 'RACE',
+            EconomicUnit: [f.A.economicUnitIds[0]],
+          }),
+        ),
+      );
       assert.deepEqual(results.map((r) => r.statusCode).sort(), [201, 400, 400, 400, 400, 400, 400, 400]);
       for (const r of results.filter((x) => x.statusCode === 400)) assert.match(r.json().Code[0], /'RACE'/);
       const rows = await f.t.database.db.selectFrom('projects').select('id').where('code', '=', 'RACE').execute();

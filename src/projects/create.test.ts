@@ -12,24 +12,47 @@ for (const dialect of DIALECTS) {
     });
     after(() => f.close());
 
-    const projectCount = async () => Number((await f.t.database.db.selectFrom('projects').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const projectCount = async () =>
+      Number(
+        (
+          await f.t.database.db
+            .selectFrom('projects')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     it('creates a project with every property, answers 201 {Id, Code, Name} with Location, and reads it back', async () => {
       const { A } = f;
       const body = {
-        Name: 'Neubau Nord', Code: 'NB-1', ProjectManager: 'M. Muster', Description: 'Zwei Häuser',
+        Name: 'Neubau Nord',
+        Code: 'NB-1',
+        ProjectManager: 'M. Muster',
+        Description: 'Zwei Häuser',
         CompanyCodeId: A.companyCodeId,
-        ApplicationForDevelopmentScheduleDate: '2025-01-10', ApplicationForDevelopmentDeliveryDate: '2025-01-11',
-        ApplicationForDevelopmentGrantDate: '2025-01-12', ApplicationForDevelopmentValidTo: '2026-01-12',
+        ApplicationForDevelopmentScheduleDate: '2025-01-10',
+        ApplicationForDevelopmentDeliveryDate: '2025-01-11',
+        ApplicationForDevelopmentGrantDate: '2025-01-12',
+        ApplicationForDevelopmentValidTo: '2026-01-12',
         ApplicationForDevelopmentFileReference: 'AZ-1',
-        ApplicationForBuildingLicenseScheduleDate: '2025-02-10', ApplicationForBuildingLicenseDeliveryDate: '2025-02-11',
-        ApplicationForBuildingLicenseGrantDate: '2025-02-12', ApplicationForBuildingLicenseValidTo: '2028-02-29',
-        ApplicationForBuildingLicenseFileReference: 'AZ-2', ApplicationForBuildingLicenseReference: 'REF-2',
-        ProjectLifeTimeFrom: '2025-01-01', ProjectLifeTimeTo: '2027-12-31',
-        CostCenterId: A.costCenterId, CostUnitId: A.costUnitId, CostTypeId: A.costTypeId,
+        ApplicationForBuildingLicenseScheduleDate: '2025-02-10',
+        ApplicationForBuildingLicenseDeliveryDate: '2025-02-11',
+        ApplicationForBuildingLicenseGrantDate: '2025-02-12',
+        ApplicationForBuildingLicenseValidTo: '2028-02-29',
+        ApplicationForBuildingLicenseFileReference: 'AZ-2',
+        ApplicationForBuildingLicenseReference: 'REF-2',
+        ProjectLifeTimeFrom: '2025-01-01',
+        ProjectLifeTimeTo: '2027-12-31',
+        CostCenterId: A.costCenterId,
+        CostUnitId: A.costUnitId,
+        CostTypeId: A.costTypeId,
         // deliberately out of order and with a duplicate: the server applies them in dependency order
-        UseUnit: [A.useUnitIds[1], A.useUnitIds[0]], Building: [A.buildingIds[0]], EconomicUnit: [A.economicUnitIds[0], A.economicUnitIds[0]],
-        Land: [A.landIds[0]], Budget: A.budgetIds, Loan: A.loanIds,
+        UseUnit: [A.useUnitIds[1], A.useUnitIds[0]],
+        Building: [A.buildingIds[0]],
+        EconomicUnit: [A.economicUnitIds[0], A.economicUnitIds[0]],
+        Land: [A.landIds[0]],
+        Budget: A.budgetIds,
+        Loan: A.loanIds,
       };
       const res = await f.create(body);
       assert.equal(res.statusCode, 201, res.body);
@@ -39,29 +62,59 @@ for (const dialect of DIALECTS) {
       assert.equal(created.Name, 'Neubau Nord');
       assert.equal(res.headers.location, `${PROJECTS_URL}/${created.Id}`);
 
-      const read = await f.t.app.inject({ url: `${res.headers.location}?apiKey=${f.key}`, headers: { authorization: `Bearer ${f.token}` } });
+      const read = await f.t.app.inject({
+        url: `${res.headers.location}?apiKey=${f.key}`,
+        headers: { authorization: `Bearer ${f.token}` },
+      });
       assert.equal(read.statusCode, 200);
-      const expected = { ...body, Id: created.Id, EconomicUnit: [A.economicUnitIds[0]], UseUnit: [...A.useUnitIds.slice(0, 2)].sort((a, b) => a - b) };
+      const expected = {
+        ...body,
+        Id: created.Id,
+        EconomicUnit: [A.economicUnitIds[0]],
+        UseUnit: [...A.useUnitIds.slice(0, 2)].sort((a, b) => a - b),
+      };
       assert.deepEqual(read.json(), expected);
     });
 
     it('creates under /openwowi with a Location under the same prefix', async () => {
       const res = await f.t.app.inject({
-        method: 'POST', url: `/openWowi/v1.2/AccountancyProjectEdit/Project?apiKey=${f.key}`,
-        headers: { authorization: `Bearer ${f.token}` }, payload: { CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2025-03-01' },
+        method: 'POST',
+        url: `/openWowi/v1.2/AccountancyProjectEdit/Project?apiKey=${f.key}`,
+        headers: { authorization: `Bearer ${f.token}` },
+        payload: { CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2025-03-01' },
       });
       assert.equal(res.statusCode, 201, res.body);
       assert.equal(res.headers.location, `/openwowi/v1.2/AccountancyProjectEdit/Project/${res.json().Id}`);
     });
 
     it('needs only CompanyCodeId and ProjectLifeTimeFrom; 0 for a cost object means none', async () => {
-      const res = await f.create({ CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2024-02-29', CostCenterId: 0, CostUnitId: 0, CostTypeId: null });
+      const res = await f.create({
+        CompanyCodeId: f.A.companyCodeId,
+        ProjectLifeTimeFrom: '2024-02-29',
+        CostCenterId: 0,
+        CostUnitId: 0,
+        CostTypeId: null,
+      });
       assert.equal(res.statusCode, 201, res.body);
-      assert.deepEqual(res.json(), { Id: res.json().Id, Code: null, Name: null }, 'every write answers the full {Id, Code, Name}');
+      assert.deepEqual(
+        res.json(),
+        { Id: res.json().Id, Code: null, Name: null },
+        'every write answers the full {Id, Code, Name}',
+      );
       const read = await f.read(res.json().Id);
       assert.deepEqual(read, {
-        Id: res.json().Id, CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2024-02-29', CostCenterId: 0, CostUnitId: 0, CostTypeId: 0,
-        EconomicUnit: [], Building: [], Land: [], UseUnit: [], Budget: [], Loan: [],
+        Id: res.json().Id,
+        CompanyCodeId: f.A.companyCodeId,
+        ProjectLifeTimeFrom: '2024-02-29',
+        CostCenterId: 0,
+        CostUnitId: 0,
+        CostTypeId: 0,
+        EconomicUnit: [],
+        Building: [],
+        Land: [],
+        UseUnit: [],
+        Budget: [],
+        Loan: [],
       });
       const shown = (await f.call('GET', `/${res.json().Id}`, { query: 'showNullValues=true' })).json();
       assert.equal(shown.CostCenterId, 0);
@@ -71,25 +124,55 @@ for (const dialect of DIALECTS) {
 
     it('records a created event in the outbox', async () => {
       const id = await f.createId();
-      const events = await f.t.database.db.selectFrom('outbox_events').selectAll().where('entity_id', '=', id).where('entity_type', '=', 'Project').execute();
-      assert.deepEqual(events.map((e) => [e.action, e.company_code_id]), [['created', f.A.companyCodeId]]);
+      const events = await f.t.database.db
+        .selectFrom('outbox_events')
+        .selectAll()
+        .where('entity_id', '=', id)
+        .where('entity_type', '=', 'Project')
+        .execute();
+      assert.deepEqual(
+        events.map((e) => [e.action, e.company_code_id]),
+        [['created', f.A.companyCodeId]],
+      );
     });
 
     it('400 naming every schema and rule error at once, and nothing stored', async () => {
       const before = await projectCount();
       await f.createId({ Code: 'TAKEN' });
       const res = await f.create({
-        CompanyCodeId: f.A.companyCodeId, Code: 'TAKEN', Name: 42, name: 'lower case', Id: 7, Extra: true,
-        ApplicationForDevelopmentScheduleDate: '2025-02-30', ApplicationForDevelopmentGrantDate: '2025-13-01',
-        ApplicationForBuildingLicenseValidTo: '1.1.2025', ProjectLifeTimeTo: '2024-12-31',
-        CostCenterId: 999999, CostUnitId: 2147483648, CostTypeId: '5', Building: [f.A.buildingIds[0], 'x', 1.5],
+        CompanyCodeId: f.A.companyCodeId,
+        Code: 'TAKEN',
+        Name: 42,
+        name: 'lower case',
+        Id: 7,
+        Extra: true,
+        ApplicationForDevelopmentScheduleDate: '2025-02-30',
+        ApplicationForDevelopmentGrantDate: '2025-13-01',
+        ApplicationForBuildingLicenseValidTo: '1.1.2025',
+        ProjectLifeTimeTo: '2024-12-31',
+        CostCenterId: 999999,
+        CostUnitId: 2147483648,
+        CostTypeId: '5',
+        Building: [f.A.buildingIds[0], 'x', 1.5],
       });
       assert.equal(res.statusCode, 400);
       const errors = res.json();
       assert.deepEqual(Object.keys(errors).sort(), [
-        'ApplicationForBuildingLicenseValidTo', 'ApplicationForDevelopmentGrantDate', 'ApplicationForDevelopmentScheduleDate',
-        'Building', 'Building[1]', 'Building[2]', 'Code', 'CostCenterId', 'CostTypeId', 'CostUnitId', 'Extra', 'Id', 'Name',
-        'ProjectLifeTimeFrom', 'name',
+        'ApplicationForBuildingLicenseValidTo',
+        'ApplicationForDevelopmentGrantDate',
+        'ApplicationForDevelopmentScheduleDate',
+        'Building',
+        'Building[1]',
+        'Building[2]',
+        'Code',
+        'CostCenterId',
+        'CostTypeId',
+        'CostUnitId',
+        'Extra',
+        'Id',
+        'Name',
+        'ProjectLifeTimeFrom',
+        'name',
       ]);
       assert.match(errors.ApplicationForDevelopmentScheduleDate[0], /'2025-02-30'/);
       assert.match(errors.ApplicationForDevelopmentGrantDate[0], /'2025-13-01'/);
@@ -104,20 +187,40 @@ for (const dialect of DIALECTS) {
       assert.match(errors.CostTypeId[0], /'5'/);
       assert.match(errors['Building[1]'][0], /'x'/);
       assert.match(errors['Building[2]'][0], /'1\.5'/);
-      assert.match(errors.Building[0], new RegExp(`building ${f.A.buildingIds[0]} needs its economic unit ${f.A.economicUnitIds[0]}`));
+      assert.match(
+        errors.Building[0],
+        new RegExp(`building ${f.A.buildingIds[0]} needs its economic unit ${f.A.economicUnitIds[0]}`),
+      );
       assert.deepEqual(errors.ProjectLifeTimeFrom, ['ProjectLifeTimeFrom is required.']);
       assert.equal(await projectCount(), before + 1);
     });
 
     it('400 for ProjectLifeTimeTo before ProjectLifeTimeFrom, naming both', async () => {
-      const res = await f.create({ CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2025-06-02', ProjectLifeTimeTo: '2025-06-01' });
+      const res = await f.create({
+        CompanyCodeId: f.A.companyCodeId,
+        ProjectLifeTimeFrom: '2025-06-02',
+        ProjectLifeTimeTo: '2025-06-01',
+      });
       assert.equal(res.statusCode, 400);
       assert.deepEqual(Object.keys(res.json()), ['ProjectLifeTimeTo']);
       assert.match(res.json().ProjectLifeTimeTo[0], /'2025-06-01'.*'2025-06-02'/);
-      assert.equal((await f.create({ CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2025-06-02', ProjectLifeTimeTo: '2025-06-02' })).statusCode, 201);
+      assert.equal(
+        (
+          await f.create({
+            CompanyCodeId: f.A.companyCodeId,
+            ProjectLifeTimeFrom: '2025-06-02',
+            ProjectLifeTimeTo: '2025-06-02',
+          })
+        ).statusCode,
+        201,
+      );
     });
 
-    for (const [label, CompanyCodeId] of [['unknown', 987654], ['zero', 0], ['negative', -1]] as const) {
+    for (const [label, CompanyCodeId] of [
+      ['unknown', 987654],
+      ['zero', 0],
+      ['negative', -1],
+    ] as const) {
       it(`400 for an ${label} CompanyCodeId, naming it`, async () => {
         const res = await f.create({ CompanyCodeId, ProjectLifeTimeFrom: '2025-01-01' });
         assert.equal(res.statusCode, 400);
@@ -128,21 +231,48 @@ for (const dialect of DIALECTS) {
 
     it('a ledger outside the API key is answered like an unknown one', async () => {
       const keyA = await f.t.apiKey([f.A.companyCodeId]);
-      const other = await f.create({ CompanyCodeId: f.B.companyCodeId, ProjectLifeTimeFrom: '2025-01-01' }, { key: keyA });
+      const other = await f.create(
+        { CompanyCodeId: f.B.companyCodeId, ProjectLifeTimeFrom: '2025-01-01' },
+        { key: keyA },
+      );
       const unknown = await f.create({ CompanyCodeId: 987654, ProjectLifeTimeFrom: '2025-01-01' }, { key: keyA });
       assert.equal(other.statusCode, 400);
-      assert.equal(other.json().CompanyCodeId[0], unknown.json().CompanyCodeId[0].replace('987654', String(f.B.companyCodeId)));
-      assert.equal((await f.create({ CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01' }, { key: keyA })).statusCode, 201);
+      assert.equal(
+        other.json().CompanyCodeId[0],
+        unknown.json().CompanyCodeId[0].replace('987654', String(f.B.companyCodeId)),
+      );
+      assert.equal(
+        (await f.create({ CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01' }, { key: keyA }))
+          .statusCode,
+        201,
+      );
     });
 
     it('the same Code is allowed in another ledger; a cost centre of another ledger is refused, a shared one accepted', async () => {
       await f.createId({ Code: 'SHARED' });
-      assert.equal((await f.create({ CompanyCodeId: f.B.companyCodeId, ProjectLifeTimeFrom: '2025-01-01', Code: 'SHARED' })).statusCode, 201);
-      const foreign = await f.create({ CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01', CostCenterId: f.B.costCenterId });
+      assert.equal(
+        (await f.create({ CompanyCodeId: f.B.companyCodeId, ProjectLifeTimeFrom: '2025-01-01', Code: 'SHARED' }))
+          .statusCode,
+        201,
+      );
+      const foreign = await f.create({
+        CompanyCodeId: f.A.companyCodeId,
+        ProjectLifeTimeFrom: '2025-01-01',
+        CostCenterId: f.B.costCenterId,
+      });
       assert.equal(foreign.statusCode, 400);
       assert.match(foreign.json().CostCenterId[0], new RegExp(`${f.B.costCenterId}`));
       const shared = await insertCostCenter(f.t.database.db, { company_code_id: null });
-      assert.equal((await f.create({ CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01', CostCenterId: shared.id })).statusCode, 201);
+      assert.equal(
+        (
+          await f.create({
+            CompanyCodeId: f.A.companyCodeId,
+            ProjectLifeTimeFrom: '2025-01-01',
+            CostCenterId: shared.id,
+          })
+        ).statusCode,
+        201,
+      );
     });
 
     it('400 for bodies that are not a project object', async () => {
@@ -169,19 +299,24 @@ for (const dialect of DIALECTS) {
       const before = await projectCount();
       const eventsBefore = (await f.t.database.db.selectFrom('outbox_events').select('id').execute()).length;
       const res = await f.create({
-        CompanyCodeId: A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01',
+        CompanyCodeId: A.companyCodeId,
+        ProjectLifeTimeFrom: '2025-01-01',
         EconomicUnit: [A.economicUnitIds[0], B.economicUnitIds[0], 555555],
         Building: [A.buildingIds[0], A.buildingIds[1]],
         Land: [A.landIds[1]],
         UseUnit: [A.useUnitIds[0], A.useUnitIds[2]],
-        Budget: [B.budgetIds[0]], Loan: [555556, A.loanIds[0]],
+        Budget: [B.budgetIds[0]],
+        Loan: [555556, A.loanIds[0]],
       });
       assert.equal(res.statusCode, 400);
       const e = res.json();
       assert.deepEqual(Object.keys(e).sort(), ['Budget', 'Building', 'EconomicUnit', 'Land', 'Loan', 'UseUnit']);
       assert.equal(e.EconomicUnit.length, 2);
       assert.match(e.EconomicUnit.join(' '), new RegExp(`${B.economicUnitIds[0]}.*555555`));
-      assert.match(e.Building.join(' '), new RegExp(`building ${A.buildingIds[1]} needs its economic unit ${A.economicUnitIds[1]}`));
+      assert.match(
+        e.Building.join(' '),
+        new RegExp(`building ${A.buildingIds[1]} needs its economic unit ${A.economicUnitIds[1]}`),
+      );
       assert.match(e.Land.join(' '), new RegExp(`${A.landIds[1]}.*economic unit ${A.economicUnitIds[1]}`));
       // use unit 2 (second economic unit) misses both prerequisites; use unit 0 is fine
       assert.equal(e.UseUnit.length, 2);
@@ -194,8 +329,17 @@ for (const dialect of DIALECTS) {
 
     it('a use unit without a building needs only its economic unit', async () => {
       const { insertUseUnit } = await import('../dataset/factories.ts');
-      const loose = await insertUseUnit(f.t.database.db, { economic_unit_id: f.A.economicUnitIds[1], company_code_id: f.A.companyCodeId, building_id: null });
-      const res = await f.create({ CompanyCodeId: f.A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01', EconomicUnit: [f.A.economicUnitIds[1]], UseUnit: [loose.id] });
+      const loose = await insertUseUnit(f.t.database.db, {
+        economic_unit_id: f.A.economicUnitIds[1],
+        company_code_id: f.A.companyCodeId,
+        building_id: null,
+      });
+      const res = await f.create({
+        CompanyCodeId: f.A.companyCodeId,
+        ProjectLifeTimeFrom: '2025-01-01',
+        EconomicUnit: [f.A.economicUnitIds[1]],
+        UseUnit: [loose.id],
+      });
       assert.equal(res.statusCode, 201, res.body);
       assert.deepEqual((await f.read(res.json().Id)).UseUnit, [loose.id]);
     });

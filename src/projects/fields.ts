@@ -12,7 +12,11 @@ export const COLUMN = Object.fromEntries(SCALAR_FIELDS.map((f) => [f, snake(f)])
 
 /** Cost objects: 0 in a body means none and is stored as null. */
 export const COST_FIELDS = ['CostCenterId', 'CostUnitId', 'CostTypeId'] as const satisfies readonly ScalarField[];
-export const COST_TABLES = { CostCenterId: 'cost_centers', CostUnitId: 'cost_units', CostTypeId: 'cost_types' } as const;
+export const COST_TABLES = {
+  CostCenterId: 'cost_centers',
+  CostUnitId: 'cost_units',
+  CostTypeId: 'cost_types',
+} as const;
 export const COST_LABELS = { CostCenterId: 'cost centre', CostUnitId: 'cost unit', CostTypeId: 'cost type' } as const;
 
 /** The stored value of a (schema-valid) body value. */
@@ -26,7 +30,13 @@ export interface AssignmentKind {
   /** Array name on the wire (body property, error key, endpoint suffix). */
   name: ArrayField;
   /** Assignment table and its entity column. */
-  table: 'project_economic_units' | 'project_buildings' | 'project_lands' | 'project_use_units' | 'project_budgets' | 'project_loans';
+  table:
+    | 'project_economic_units'
+    | 'project_buildings'
+    | 'project_lands'
+    | 'project_use_units'
+    | 'project_budgets'
+    | 'project_loans';
   column: 'economic_unit_id' | 'building_id' | 'land_id' | 'use_unit_id' | 'budget_id' | 'loan_id';
   /** Entity table (every one has id and company_code_id). */
   entities: 'economic_units' | 'buildings' | 'lands' | 'use_units' | 'budgets' | 'loans';
@@ -37,14 +47,49 @@ export interface AssignmentKind {
 }
 
 export const KINDS: Record<ArrayField, AssignmentKind> = {
-  EconomicUnit: { name: 'EconomicUnit', table: 'project_economic_units', column: 'economic_unit_id', entities: 'economic_units', label: 'economic unit', needs: [] },
-  Building: { name: 'Building', table: 'project_buildings', column: 'building_id', entities: 'buildings', label: 'building', needs: [{ kind: 'EconomicUnit', via: 'economic_unit_id' }] },
-  Land: { name: 'Land', table: 'project_lands', column: 'land_id', entities: 'lands', label: 'land parcel', needs: [{ kind: 'EconomicUnit', via: 'economic_unit_id' }] },
-  UseUnit: {
-    name: 'UseUnit', table: 'project_use_units', column: 'use_unit_id', entities: 'use_units', label: 'use unit',
-    needs: [{ kind: 'EconomicUnit', via: 'economic_unit_id' }, { kind: 'Building', via: 'building_id' }],
+  EconomicUnit: {
+    name: 'EconomicUnit',
+    table: 'project_economic_units',
+    column: 'economic_unit_id',
+    entities: 'economic_units',
+    label: 'economic unit',
+    needs: [],
   },
-  Budget: { name: 'Budget', table: 'project_budgets', column: 'budget_id', entities: 'budgets', label: 'budget', needs: [] },
+  Building: {
+    name: 'Building',
+    table: 'project_buildings',
+    column: 'building_id',
+    entities: 'buildings',
+    label: 'building',
+    needs: [{ kind: 'EconomicUnit', via: 'economic_unit_id' }],
+  },
+  Land: {
+    name: 'Land',
+    table: 'project_lands',
+    column: 'land_id',
+    entities: 'lands',
+    label: 'land parcel',
+    needs: [{ kind: 'EconomicUnit', via: 'economic_unit_id' }],
+  },
+  UseUnit: {
+    name: 'UseUnit',
+    table: 'project_use_units',
+    column: 'use_unit_id',
+    entities: 'use_units',
+    label: 'use unit',
+    needs: [
+      { kind: 'EconomicUnit', via: 'economic_unit_id' },
+      { kind: 'Building', via: 'building_id' },
+    ],
+  },
+  Budget: {
+    name: 'Budget',
+    table: 'project_budgets',
+    column: 'budget_id',
+    entities: 'budgets',
+    label: 'budget',
+    needs: [],
+  },
   Loan: { name: 'Loan', table: 'project_loans', column: 'loan_id', entities: 'loans', label: 'loan', needs: [] },
 };
 
@@ -52,6 +97,8 @@ export const KINDS: Record<ArrayField, AssignmentKind> = {
 export const KIND_ORDER: AssignmentKind[] = ARRAY_FIELDS.map((name) => KINDS[name]);
 
 /** The kinds that depend on `kind` (what blocks its removal), with the column pointing at it. */
-export function dependentsOf(kind: ArrayField): Array<{ kind: AssignmentKind; via: 'economic_unit_id' | 'building_id' }> {
+export function dependentsOf(
+  kind: ArrayField,
+): Array<{ kind: AssignmentKind; via: 'economic_unit_id' | 'building_id' }> {
   return KIND_ORDER.flatMap((k) => k.needs.filter((n) => n.kind === kind).map((n) => ({ kind: k, via: n.via })));
 }

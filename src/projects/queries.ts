@@ -10,11 +10,21 @@ import type { ArrayField } from './schemas.ts';
 export type ProjectRow = Selectable<ProjectsTable>;
 export type Assignments = Record<ArrayField, number[]>;
 
-const emptyAssignments = (): Assignments => ({ EconomicUnit: [], Building: [], Land: [], UseUnit: [], Budget: [], Loan: [] });
+const emptyAssignments = (): Assignments => ({
+  EconomicUnit: [],
+  Building: [],
+  Land: [],
+  UseUnit: [],
+  Budget: [],
+  Loan: [],
+});
 
 /** The project with this id if it is in the caller's ledgers. */
 export async function findProject(db: Executor, id: number, scope: LedgerScope): Promise<ProjectRow | undefined> {
-  return db.selectFrom('projects').selectAll().where('id', '=', id)
+  return db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', id)
     .where((eb) => ledgerCondition(eb.ref('projects.company_code_id'), scope))
     .executeTakeFirst();
 }
@@ -25,7 +35,10 @@ export async function findProject(db: Executor, id: number, scope: LedgerScope):
  * writers anyway). Unknown or outside the caller's ledgers: 404 keyed by the path parameter.
  */
 export async function lockProject(db: Executor, id: number, scope: LedgerScope, key: string): Promise<ProjectRow> {
-  const row = await db.selectFrom('projects').selectAll().where('id', '=', id)
+  const row = await db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', id)
     .where((eb) => ledgerCondition(eb.ref('projects.company_code_id'), scope))
     .$if(isPostgres(db as Kysely<any>), (q) => q.forUpdate())
     .executeTakeFirst();
@@ -34,10 +47,18 @@ export async function lockProject(db: Executor, id: number, scope: LedgerScope, 
 }
 
 /** One page of projects in the caller's ledgers, ordered by id. */
-export async function listProjects(db: Executor, scope: LedgerScope, page: { limit: number; offset: number }): Promise<ProjectRow[]> {
-  return db.selectFrom('projects').selectAll()
+export async function listProjects(
+  db: Executor,
+  scope: LedgerScope,
+  page: { limit: number; offset: number },
+): Promise<ProjectRow[]> {
+  return db
+    .selectFrom('projects')
+    .selectAll()
     .where((eb) => ledgerCondition(eb.ref('projects.company_code_id'), scope))
-    .orderBy('id').limit(page.limit).offset(page.offset)
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
 }
 
@@ -46,16 +67,31 @@ export async function assignmentsOf(db: Executor, projectIds: number[]): Promise
   const out = new Map<number, Assignments>(projectIds.map((id) => [id, emptyAssignments()]));
   if (projectIds.length === 0) return out;
   for (const kind of KIND_ORDER) {
-    const rows = await (db as Kysely<any>).selectFrom(kind.table).select(['project_id', `${kind.column} as entity_id`])
-      .where('project_id', 'in', projectIds).orderBy('project_id').orderBy(kind.column).execute();
-    for (const row of rows as Array<{ project_id: number; entity_id: number }>) out.get(row.project_id)?.[kind.name].push(row.entity_id);
+    const rows = await (db as Kysely<any>)
+      .selectFrom(kind.table)
+      .select(['project_id', `${kind.column} as entity_id`])
+      .where('project_id', 'in', projectIds)
+      .orderBy('project_id')
+      .orderBy(kind.column)
+      .execute();
+    for (const row of rows as Array<{ project_id: number; entity_id: number }>)
+      out.get(row.project_id)?.[kind.name].push(row.entity_id);
   }
   return out;
 }
 
 /** The id of another project of the ledger that uses this code, if any. */
-export async function projectWithCode(db: Executor, companyCodeId: number, code: string, exceptId?: number): Promise<number | undefined> {
-  const row = await db.selectFrom('projects').select('id').where('company_code_id', '=', companyCodeId).where('code', '=', code)
+export async function projectWithCode(
+  db: Executor,
+  companyCodeId: number,
+  code: string,
+  exceptId?: number,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('company_code_id', '=', companyCodeId)
+    .where('code', '=', code)
     .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId as number))
     .executeTakeFirst();
   return row?.id;

@@ -30,7 +30,12 @@ function unknownPropertyMessage(name: string, arraysRefused: boolean): string | 
  * Checks the body against its schema, adding every error to `errors` (keys are property paths). Returns the body
  * when it is a JSON object (some properties may still be invalid), undefined otherwise.
  */
-export function checkShape(schema: { properties: object }, body: unknown, errors: ErrorCollector, arraysRefused: boolean): ProjectBody | undefined {
+export function checkShape(
+  schema: { properties: object },
+  body: unknown,
+  errors: ErrorCollector,
+  arraysRefused: boolean,
+): ProjectBody | undefined {
   if (body === undefined) {
     errors.add('$', 'The body is missing: send the project as a JSON object (Content-Type: application/json).');
     return undefined;
@@ -40,8 +45,10 @@ export function checkShape(schema: { properties: object }, body: unknown, errors
   const better: Record<string, string> = {};
   if (isPlainObject(body)) {
     for (const name of Object.keys(body)) {
-      const message = !allowed.includes(name) ? unknownPropertyMessage(name, arraysRefused)
-        : body[name] === null && (NOT_NULLABLE as string[]).includes(name) ? `The value null is not valid for ${name}: it is not nullable.`
+      const message = !allowed.includes(name)
+        ? unknownPropertyMessage(name, arraysRefused)
+        : body[name] === null && (NOT_NULLABLE as string[]).includes(name)
+          ? `The value null is not valid for ${name}: it is not nullable.`
           : undefined;
       if (message) better[name] = message;
     }
@@ -85,19 +92,28 @@ export async function checkFields(db: Executor, c: FieldCheck): Promise<number |
       errors.add('CompanyCodeId', `The ledger (company code) ${ledger} does not exist.`);
       ledger = null;
     } else if (current && (await hasAssignments(db, current.id))) {
-      errors.add('CompanyCodeId', `The ledger cannot change from ${current.company_code_id} to ${ledger} while the project has assignments; remove them first.`);
+      errors.add(
+        'CompanyCodeId',
+        `The ledger cannot change from ${current.company_code_id} to ${ledger} while the project has assignments; remove them first.`,
+      );
     }
   }
 
   const code = next('Code');
   if ((present('Code') || ledgerChanges) && typeof code === 'string' && ledger !== null) {
     const other = await projectWithCode(db, ledger, code, current?.id);
-    if (other !== undefined) errors.add('Code', `The code '${code}' is already used by project ${other} in ledger ${ledger}.`);
+    if (other !== undefined)
+      errors.add('Code', `The code '${code}' is already used by project ${other} in ledger ${ledger}.`);
   }
 
   const from = next('ProjectLifeTimeFrom');
   const to = next('ProjectLifeTimeTo');
-  if ((present('ProjectLifeTimeFrom') || present('ProjectLifeTimeTo')) && typeof from === 'string' && typeof to === 'string' && to < from) {
+  if (
+    (present('ProjectLifeTimeFrom') || present('ProjectLifeTimeTo')) &&
+    typeof from === 'string' &&
+    typeof to === 'string' &&
+    to < from
+  ) {
     const key = present('ProjectLifeTimeTo') ? 'ProjectLifeTimeTo' : 'ProjectLifeTimeFrom';
     errors.add(key, `ProjectLifeTimeTo '${to}' is before ProjectLifeTimeFrom '${from}'.`);
   }
@@ -105,9 +121,17 @@ export async function checkFields(db: Executor, c: FieldCheck): Promise<number |
   for (const field of COST_FIELDS) {
     const id = next(field);
     if (!(present(field) || ledgerChanges) || typeof id !== 'number' || id === 0) continue;
-    const row = await db.selectFrom(COST_TABLES[field]).select('company_code_id').where('id', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom(COST_TABLES[field])
+      .select('company_code_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
     const visible = row && (row.company_code_id === null || ledger === null || row.company_code_id === ledger);
-    if (!visible) errors.add(field, `The ${COST_LABELS[field]} ${id} does not exist${ledger !== null ? ` in ledger ${ledger}` : ''}.`);
+    if (!visible)
+      errors.add(
+        field,
+        `The ${COST_LABELS[field]} ${id} does not exist${ledger !== null ? ` in ledger ${ledger}` : ''}.`,
+      );
   }
   return ledger;
 }

@@ -49,17 +49,20 @@ const changeProperties: TProperties = {};
 for (const name of SCALAR_FIELDS) changeProperties[name] = Type.Optional(bodyProperty(name));
 
 const createProperties: TProperties = {};
-for (const name of SCALAR_FIELDS) createProperties[name] = REQUIRED_ON_CREATE.includes(name) ? bodyProperty(name) : Type.Optional(bodyProperty(name));
+for (const name of SCALAR_FIELDS)
+  createProperties[name] = REQUIRED_ON_CREATE.includes(name) ? bodyProperty(name) : Type.Optional(bodyProperty(name));
 for (const name of ARRAY_FIELDS) createProperties[name] = Type.Optional(Nullable(idArray(`Ids to assign: ${name}`)));
 
 export const ProjectChangeBody = Type.Object(changeProperties, {
   additionalProperties: false,
-  description: 'Only the properties present are changed; null clears a nullable property. The six arrays are not accepted.',
+  description:
+    'Only the properties present are changed; null clears a nullable property. The six arrays are not accepted.',
 });
 
 export const ProjectCreateBody = Type.Object(createProperties, {
   additionalProperties: false,
-  description: 'CompanyCodeId and ProjectLifeTimeFrom are required. The arrays are applied in dependency order, atomically.',
+  description:
+    'CompanyCodeId and ProjectLifeTimeFrom are required. The arrays are applied in dependency order, atomically.',
 });
 
 /** A body after its schema check: wire property name to value. */
@@ -80,7 +83,10 @@ export const WriteQuery = Type.Object({
   apiKey: ApiKeyParam,
   showNullValues: Type.Optional(ShowNullValues),
 });
-export const ReadOneQuery = Type.Object({ apiKey: Type.Optional(ApiKeyParam), showNullValues: Type.Optional(ShowNullValues) });
+export const ReadOneQuery = Type.Object({
+  apiKey: Type.Optional(ApiKeyParam),
+  showNullValues: Type.Optional(ShowNullValues),
+});
 export const ListQuery = Type.Object(PagingQuery);
 
 /** What every write endpoint answers. */
@@ -88,7 +94,8 @@ export const ProjectRefResponse = WireObject({ Id: Type.Integer(), Code: Type.St
 
 const responseProperties: TProperties = { Id: Type.Integer() };
 for (const name of SCALAR_FIELDS) responseProperties[name] = FIELDS[name];
-for (const name of ARRAY_FIELDS) responseProperties[name] = Type.Array(Type.Integer(), { description: 'Assigned ids, ascending' });
+for (const name of ARRAY_FIELDS)
+  responseProperties[name] = Type.Array(Type.Integer(), { description: 'Assigned ids, ascending' });
 
 /** The read-back: Id, every property of the create body under the same name, the six arrays of assigned ids. */
 export const ProjectResponse = WireObject(responseProperties);

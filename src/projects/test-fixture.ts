@@ -59,9 +59,22 @@ export async function projectsFixture(dialect: DialectName): Promise<ProjectsFix
   };
   const create: ProjectsFixture['create'] = (body, options = {}) => call('POST', '', { ...options, body });
   return {
-    t, token, key, world, A, B, call, create,
+    t,
+    token,
+    key,
+    world,
+    A,
+    B,
+    call,
+    create,
     async createId(body = {}) {
-      const res = await create({ CompanyCodeId: A.companyCodeId, ProjectLifeTimeFrom: '2025-01-01', Code: `T${++codes}`, Name: 'Test project', ...body });
+      const res = await create({
+        CompanyCodeId: A.companyCodeId,
+        ProjectLifeTimeFrom: '2025-01-01',
+        Code: `T${++codes}`,
+        Name: 'Test project',
+        ...body,
+      });
       if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
       return res.json().Id as number;
     },

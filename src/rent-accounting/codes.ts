@@ -54,8 +54,11 @@ export class Codes {
     if (id == null) return null;
     const r = this.at(id);
     return {
-      Id: id, Code: r.code ?? null, IsFixCostsPerDistributionKeyUnit: bool(r.is_fix_costs_per_distribution_key_unit),
-      IsPercentOfContractPosition: bool(r.is_percent_of_contract_position), IsUpperLimit: bool(r.is_upper_limit),
+      Id: id,
+      Code: r.code ?? null,
+      IsFixCostsPerDistributionKeyUnit: bool(r.is_fix_costs_per_distribution_key_unit),
+      IsPercentOfContractPosition: bool(r.is_percent_of_contract_position),
+      IsUpperLimit: bool(r.is_upper_limit),
     };
   }
 
@@ -68,12 +71,12 @@ export class Codes {
 
   /** The code alone (version 1.0 string fields next to an …Id field). */
   code(id: MaybeId): string | null {
-    return id == null ? null : this.at(id).code ?? null;
+    return id == null ? null : (this.at(id).code ?? null);
   }
 
   /** The name alone (version 1.0 ContractPositionType, CalculationBasis: their Ref has no Code). */
   name(id: MaybeId): string | null {
-    return id == null ? null : this.at(id).name ?? null;
+    return id == null ? null : (this.at(id).name ?? null);
   }
 }
 

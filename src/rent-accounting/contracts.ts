@@ -65,10 +65,21 @@ export function useUnitFilters<QB extends SelectQueryBuilder<any, any, any>>(qb:
 
 export function headerRows(kind: ContractAgreementKind) {
   return (db: Executor, f: Filters, scope: LedgerScope, w: Window): Promise<HeaderRow[]> => {
-    let qb = db.selectFrom('contract_agreements as ca')
+    let qb = db
+      .selectFrom('contract_agreements as ca')
       .innerJoin('license_agreements as la', 'la.id', 'ca.license_agreement_id')
       .innerJoin('use_units as uu', 'uu.id', 'la.use_unit_id')
-      .select(['ca.id', 'ca.valid_from', 'ca.valid_to', 'ca.input_date', 'ca.first_debit', 'ca.license_agreement_id', 'la.id_num', 'la.use_unit_id', 'uu.use_unit_number'])
+      .select([
+        'ca.id',
+        'ca.valid_from',
+        'ca.valid_to',
+        'ca.input_date',
+        'ca.first_debit',
+        'ca.license_agreement_id',
+        'la.id_num',
+        'la.use_unit_id',
+        'uu.use_unit_number',
+      ])
       .where('ca.kind', '=', kind)
       .where((eb) => ledgerCondition(eb.ref('ca.company_code_id'), scope));
     if (f.contractAgreementId !== undefined) qb = qb.where('ca.id', '=', f.contractAgreementId);
@@ -76,43 +87,75 @@ export function headerRows(kind: ContractAgreementKind) {
     if (f.licenseAgreementIdNum !== undefined) qb = qb.where('la.id_num', '=', f.licenseAgreementIdNum);
     if (f.activeOn !== undefined) {
       const day = f.activeOn;
-      qb = qb.where('ca.valid_from', '<=', day).where((eb) => eb.or([eb('ca.valid_to', 'is', null), eb('ca.valid_to', '>=', day)]));
+      qb = qb
+        .where('ca.valid_from', '<=', day)
+        .where((eb) => eb.or([eb('ca.valid_to', 'is', null), eb('ca.valid_to', '>=', day)]));
     }
     return windowed(useUnitFilters(qb, f), 'ca.id', w).execute();
   };
 }
 
 const V12_HEADER = {
-  Id: Int32(), ValidFrom: DateField(), ValidTo: DateField(), Inputdate: DateField(), FirstDebit: DateField(),
+  Id: Int32(),
+  ValidFrom: DateField(),
+  ValidTo: DateField(),
+  Inputdate: DateField(),
+  FirstDebit: DateField(),
   LicenseAgreement: WireObject({ Id: Int32(), IdNum: Str(), UseUnit: UseUnitRef }),
 };
 const V10_HEADER = { Id: Int32(), LicenseAgreementId: Int32(), ValidFrom: DateTimeField(), ValidTo: DateTimeField() };
 
 const presentV12Header = (h: HeaderRow) => ({
-  Id: h.id, ValidFrom: h.valid_from, ValidTo: h.valid_to, Inputdate: h.input_date, FirstDebit: h.first_debit,
-  LicenseAgreement: { Id: h.license_agreement_id, IdNum: h.id_num, UseUnit: { Id: h.use_unit_id, UseUnitNumber: h.use_unit_number } },
+  Id: h.id,
+  ValidFrom: h.valid_from,
+  ValidTo: h.valid_to,
+  Inputdate: h.input_date,
+  FirstDebit: h.first_debit,
+  LicenseAgreement: {
+    Id: h.license_agreement_id,
+    IdNum: h.id_num,
+    UseUnit: { Id: h.use_unit_id, UseUnitNumber: h.use_unit_number },
+  },
 });
 const presentV10Header = (h: HeaderRow) => ({
-  Id: h.id, LicenseAgreementId: h.license_agreement_id, ValidFrom: dateTime(h.valid_from), ValidTo: dateTime(h.valid_to),
+  Id: h.id,
+  LicenseAgreementId: h.license_agreement_id,
+  ValidFrom: dateTime(h.valid_from),
+  ValidTo: dateTime(h.valid_to),
 });
 
 /** The kind's endpoints: version 1.2 always, version 1.0 for the kinds it offers. */
 export function contractEndpoints<L>(k: ContractKind<L>): Endpoint<HeaderRow, { loaded: L; codes: Codes }>[] {
   const rows = headerRows(k.kind);
   const related = async (db: Executor, headers: HeaderRow[]) => {
-    const loaded = await k.load(db, headers.map((h) => h.id));
+    const loaded = await k.load(
+      db,
+      headers.map((h) => h.id),
+    );
     return { loaded, codes: await Codes.load(db, k.codeIds(loaded)) };
   };
-  const out: Endpoint<HeaderRow, { loaded: L; codes: Codes }>[] = [{
-    version: '1.2', path: `RentAccounting/ContractAgreement/${k.kind}`, summary: `${k.kind} contract agreements`, filters: CONTRACT_FILTERS,
-    fields: { ...V12_HEADER, ...k.v12.fields }, rows, related,
-    present: (h, r) => ({ ...presentV12Header(h), ...k.v12.present(h, r.loaded, r.codes) }),
-  }];
+  const out: Endpoint<HeaderRow, { loaded: L; codes: Codes }>[] = [
+    {
+      version: '1.2',
+      path: `RentAccounting/ContractAgreement/${k.kind}`,
+      summary: `${k.kind} contract agreements`,
+      filters: CONTRACT_FILTERS,
+      fields: { ...V12_HEADER, ...k.v12.fields },
+      rows,
+      related,
+      present: (h, r) => ({ ...presentV12Header(h), ...k.v12.present(h, r.loaded, r.codes) }),
+    },
+  ];
   const v10 = k.v10;
   if (v10 && k.v10Name) {
     out.push({
-      version: '1.0', path: `RentAccounting/${k.v10Name}`, summary: `${k.v10Name} contract agreements (version 1.0)`, filters: CONTRACT_FILTERS,
-      fields: { ...V10_HEADER, ...v10.fields }, rows, related,
+      version: '1.0',
+      path: `RentAccounting/${k.v10Name}`,
+      summary: `${k.v10Name} contract agreements (version 1.0)`,
+      filters: CONTRACT_FILTERS,
+      fields: { ...V10_HEADER, ...v10.fields },
+      rows,
+      related,
       present: (h, r) => ({ ...presentV10Header(h), ...v10.present(h, r.loaded, r.codes) }),
     });
   }

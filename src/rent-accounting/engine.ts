@@ -57,7 +57,12 @@ function filtersOf(ep: Endpoint, q: ListQuery): Filters {
 }
 
 /** The complete list in chunks: the first chunk after `offset`, then keyset windows (id > last) of STREAM_CHUNK. */
-async function* chunks(db: Executor, ep: Endpoint, q: ListQuery, scope: LedgerScope): AsyncGenerator<Record<string, unknown>[]> {
+async function* chunks(
+  db: Executor,
+  ep: Endpoint,
+  q: ListQuery,
+  scope: LedgerScope,
+): AsyncGenerator<Record<string, unknown>[]> {
   const filters = filtersOf(ep, q);
   let window: Window = { offset: q.offset, limit: STREAM_CHUNK };
   while (true) {
@@ -69,7 +74,11 @@ async function* chunks(db: Executor, ep: Endpoint, q: ListQuery, scope: LedgerSc
 }
 
 /** A JSON array written piece by piece: one string per chunk, nulls left out unless showNullValues. */
-async function* jsonArray(first: IteratorResult<Record<string, unknown>[]>, rest: AsyncGenerator<Record<string, unknown>[]>, showNulls: boolean) {
+async function* jsonArray(
+  first: IteratorResult<Record<string, unknown>[]>,
+  rest: AsyncGenerator<Record<string, unknown>[]>,
+  showNulls: boolean,
+) {
   let separator = '[';
   let next = first;
   while (!next.done) {
@@ -96,9 +105,10 @@ async function streamAll(reply: FastifyReply, db: Executor, ep: Endpoint, q: Lis
 }
 
 function describe(ep: Endpoint): string {
-  const paging = ep.version === '1.0'
-    ? 'Without `limit` the complete list is returned (streamed); with `limit` (1..100) and `offset` one page. '
-    : 'Paged with `limit` (1..100, default 20) and `offset`. ';
+  const paging =
+    ep.version === '1.0'
+      ? 'Without `limit` the complete list is returned (streamed); with `limit` (1..100) and `offset` one page. '
+      : 'Paged with `limit` (1..100, default 20) and `offset`. ';
   return `${ep.description ?? ep.summary} ${paging}Ordered by Id. Null properties are left out unless showNullValues=true.`;
 }
 
@@ -117,7 +127,10 @@ export function registerEndpoint(app: App, ep: Endpoint): void {
     handler: async (request, reply) => {
       const q = request.query as unknown as ListQuery;
       if (ep.version === '1.0' && q.limit === undefined) return streamAll(reply, app.db, ep, q, request.scope);
-      const { items } = await readWindow(app.db, ep, filtersOf(ep, q), request.scope, { offset: q.offset, limit: q.limit ?? DEFAULT_LIMIT });
+      const { items } = await readWindow(app.db, ep, filtersOf(ep, q), request.scope, {
+        offset: q.offset,
+        limit: q.limit ?? DEFAULT_LIMIT,
+      });
       return items;
     },
   });

@@ -10,7 +10,10 @@ import type { ContractAgreementKind } from '../db/schema.ts';
 import { checkShape, V10_KINDS, V10_SHAPES, V12_SHAPES } from './wire-shapes.fixture.ts';
 
 /** Values the world's factories leave null (everything else must be filled, so a lost mapping shows). */
-const v12Url = (name: string) => (name.startsWith('PriceIndex') ? `/service/v1.2/RentAccounting/${name}` : `/service/v1.2/RentAccounting/ContractAgreement/${name}`);
+const v12Url = (name: string) =>
+  name.startsWith('PriceIndex')
+    ? `/service/v1.2/RentAccounting/${name}`
+    : `/service/v1.2/RentAccounting/ContractAgreement/${name}`;
 const v10Url = (name: string) => `/service/v1.0/RentAccounting/${name}`;
 
 for (const dialect of DIALECTS) {
@@ -37,12 +40,18 @@ for (const dialect of DIALECTS) {
       return world.ledgers.map((l) => l.contractAgreementIds[kind]);
     };
 
-    for (const [version, shapes, url] of [['1.2', V12_SHAPES, v12Url], ['1.0', V10_SHAPES, v10Url]] as const) {
+    for (const [version, shapes, url] of [
+      ['1.2', V12_SHAPES, v12Url],
+      ['1.0', V10_SHAPES, v10Url],
+    ] as const) {
       for (const [name, shape] of Object.entries(shapes)) {
         it(`v${version} ${name}: every field of the interface, with its type`, async () => {
           const paging = version === '1.2' ? '&limit=100' : '';
           const shown = await get(`${url(name)}?showNullValues=true${paging}`);
-          assert.deepEqual(shown.map((r) => r.Id), expectedIds(name, version));
+          assert.deepEqual(
+            shown.map((r) => r.Id),
+            expectedIds(name, version),
+          );
           for (const record of shown) {
             const nulls = checkShape(record, shape);
             assert.deepEqual(nulls, [], `${name} ${record.Id}: unexpected nulls`);
@@ -58,22 +67,51 @@ for (const dialect of DIALECTS) {
     it('the same record agrees through version 1.0 and 1.2', async () => {
       const at = (o: any, path: string) => path.split('.').reduce((v, k) => v?.[k], o);
       const pairs: Record<string, [string, string][]> = {
-        IndexRentalAgreement: [['PriceIndex', 'PriceIndex.Code'], ['AgreementIndexPriceIndexValue', 'PriceIndexValue.IndexValue'],
-          ['AgreementIndexWaitingPeriod', 'WaitingPeriod'], ['AgreementIndexLimitForIncrease', 'LimitForIncrease'], ['AgreementIndexTransferPercent', 'TransferPercent']],
-        GraduatedRentAgreement: [['RentalUpperLimit', 'RentalUpperLimit'], ['GraduatedRentEntries.0.Amount', 'GraduatedRentEntries.0.Amount'],
-          ['GraduatedRentEntries.1.VATRateId', 'GraduatedRentEntries.1.VatRate.Id'], ['GraduatedRentEntries.1.VATRate', 'GraduatedRentEntries.1.VatRate.Code'],
-          ['GraduatedRentEntries.1.RentChangeDate', 'GraduatedRentEntries.1.RentChangeDate']],
-        TurnoverRentAgreement: [['ContractPositionTypeId', 'ContractPositionType.Id'], ['ContractPositionType', 'ContractPositionType.Name'],
-          ['AccountingIntervalId', 'ContractAgreementAccountingInterval.Id'], ['AccountingInterval', 'ContractAgreementAccountingInterval.Code'],
-          ['RentalLowerLimit_Net', 'RentalLowerLimitNet'], ['RentalLowerLimit_Gross', 'RentalLowerLimitGross'], ['RentalUpperLimit_Net', 'RentalUpperLimitNet'],
-          ['RentalUpperLimit_Gross', 'RentalUpperLimitGross'], ['TurnoverRentSteps', 'TurnoverRentSteps'], ['NextAccountingDate', 'NextAccountingDate']],
-        VATOptionAgreement: [['SalesTaxId', 'VatRate.Id'], ['SalesTax', 'VatRate.Code']],
+        IndexRentalAgreement: [
+          ['PriceIndex', 'PriceIndex.Code'],
+          ['AgreementIndexPriceIndexValue', 'PriceIndexValue.IndexValue'],
+          ['AgreementIndexWaitingPeriod', 'WaitingPeriod'],
+          ['AgreementIndexLimitForIncrease', 'LimitForIncrease'],
+          ['AgreementIndexTransferPercent', 'TransferPercent'],
+        ],
+        GraduatedRentAgreement: [
+          ['RentalUpperLimit', 'RentalUpperLimit'],
+          ['GraduatedRentEntries.0.Amount', 'GraduatedRentEntries.0.Amount'],
+          ['GraduatedRentEntries.1.VATRateId', 'GraduatedRentEntries.1.VatRate.Id'],
+          ['GraduatedRentEntries.1.VATRate', 'GraduatedRentEntries.1.VatRate.Code'],
+          ['GraduatedRentEntries.1.RentChangeDate', 'GraduatedRentEntries.1.RentChangeDate'],
+        ],
+        TurnoverRentAgreement: [
+          ['ContractPositionTypeId', 'ContractPositionType.Id'],
+          ['ContractPositionType', 'ContractPositionType.Name'],
+          ['AccountingIntervalId', 'ContractAgreementAccountingInterval.Id'],
+          ['AccountingInterval', 'ContractAgreementAccountingInterval.Code'],
+          ['RentalLowerLimit_Net', 'RentalLowerLimitNet'],
+          ['RentalLowerLimit_Gross', 'RentalLowerLimitGross'],
+          ['RentalUpperLimit_Net', 'RentalUpperLimitNet'],
+          ['RentalUpperLimit_Gross', 'RentalUpperLimitGross'],
+          ['TurnoverRentSteps', 'TurnoverRentSteps'],
+          ['NextAccountingDate', 'NextAccountingDate'],
+        ],
+        VATOptionAgreement: [
+          ['SalesTaxId', 'VatRate.Id'],
+          ['SalesTax', 'VatRate.Code'],
+        ],
         RentalUpperLimit: [['RentalUpperLimit', 'RentalUpperLimit']],
         GrossRentsWithoutHeating: [['ExcludedInAllocationGroups', 'ExcludedInAllocationGroups']],
-        MaxCostDistribution: [['Percentage', 'Percentage'], ['FixCostValue', 'FixCostsValue'], ['IsGrossAmount', 'IsGrossAmount'],
-          ['PrepaymentBlockId', 'PrepaymentBlock.Id'], ['PrepaymentBlock', 'PrepaymentBlock.Code'], ['CalculationBasisId', 'CalculationBase.0.Id'],
-          ['CalculationBasis', 'CalculationBase.0.Name'], ['BillingUnitValueId', 'BillingUnitValue.0.Id'], ['BillingUnitValue', 'BillingUnitValue.0.Code'],
-          ['DistributionCostType', 'DistributionCostType.Code'], ['DistributionSpecialChargeTypeMaxCost', 'DistributionSpecialChargeType.Code']],
+        MaxCostDistribution: [
+          ['Percentage', 'Percentage'],
+          ['FixCostValue', 'FixCostsValue'],
+          ['IsGrossAmount', 'IsGrossAmount'],
+          ['PrepaymentBlockId', 'PrepaymentBlock.Id'],
+          ['PrepaymentBlock', 'PrepaymentBlock.Code'],
+          ['CalculationBasisId', 'CalculationBase.0.Id'],
+          ['CalculationBasis', 'CalculationBase.0.Name'],
+          ['BillingUnitValueId', 'BillingUnitValue.0.Id'],
+          ['BillingUnitValue', 'BillingUnitValue.0.Code'],
+          ['DistributionCostType', 'DistributionCostType.Code'],
+          ['DistributionSpecialChargeTypeMaxCost', 'DistributionSpecialChargeType.Code'],
+        ],
       };
       for (const [name, [kind]] of Object.entries(V10_KINDS)) {
         const old = await get(v10Url(name));
@@ -86,7 +124,8 @@ for (const dialect of DIALECTS) {
           assert.equal(o.ValidFrom, `${n.ValidFrom}T00:00:00Z`);
           assert.equal(o.ValidTo, `${n.ValidTo}T00:00:00Z`);
           if (name === 'VATOptionAgreement') assert.equal(o.FirstDebit, `${n.FirstDebit}T00:00:00Z`);
-          if (name === 'IndexRentalAgreement') assert.equal(o.AgreementIndexReferenceDate, `${n.PriceIndexValue.ReferenceDate}T00:00:00Z`);
+          if (name === 'IndexRentalAgreement')
+            assert.equal(o.AgreementIndexReferenceDate, `${n.PriceIndexValue.ReferenceDate}T00:00:00Z`);
           for (const [a, b] of pairs[name]) {
             assert.notEqual(at(o, a), undefined, `${name}.${a} is shown`);
             assert.deepEqual(at(o, a), at(n, b), `${name}: v1.0 ${a} = v1.2 ${b}`);
@@ -97,23 +136,44 @@ for (const dialect of DIALECTS) {
 
     it('decimals round-trip exactly; an open-ended ValidTo is left out, or null with showNullValues', async () => {
       const license_agreement_id = world.ledgers[0].licenseAgreementIds[0];
-      const ca = await insertContractAgreement(t.database.db, 'RentalUpperLimit', { license_agreement_id, valid_to: null, detail: { rental_upper_limit: '1234.56' } });
+      const ca = await insertContractAgreement(t.database.db, 'RentalUpperLimit', {
+        license_agreement_id,
+        valid_to: null,
+        detail: { rental_upper_limit: '1234.56' },
+      });
       const v12 = (await get(`${v12Url('RentalUpperLimit')}?contractAgreementId=${ca.id}`))[0];
       assert.equal(v12.RentalUpperLimit, 1234.56);
       assert.ok(!('ValidTo' in v12));
       const v10 = await get(`${v10Url('RentalUpperLimit')}?contractAgreementId=${ca.id}&showNullValues=true`);
-      assert.deepEqual(v10, [{ Id: ca.id, LicenseAgreementId: license_agreement_id, ValidFrom: '2024-01-01T00:00:00Z', ValidTo: null, RentalUpperLimit: 1234.56 }]);
+      assert.deepEqual(v10, [
+        {
+          Id: ca.id,
+          LicenseAgreementId: license_agreement_id,
+          ValidFrom: '2024-01-01T00:00:00Z',
+          ValidTo: null,
+          RentalUpperLimit: 1234.56,
+        },
+      ]);
     });
 
     it('a contract agreement without detail or child rows shows its header, its arrays empty', async () => {
-      const ca = await insertContractAgreement(t.database.db, 'GraduatedRentAgreement', { children: false, license_agreement_id: world.ledgers[0].licenseAgreementIds[1] });
+      const ca = await insertContractAgreement(t.database.db, 'GraduatedRentAgreement', {
+        children: false,
+        license_agreement_id: world.ledgers[0].licenseAgreementIds[1],
+      });
       await t.database.db.deleteFrom('ca_graduated_rent').where('contract_agreement_id', '=', ca.id).execute();
       const [v12] = await get(`${v12Url('GraduatedRentAgreement')}?contractAgreementId=${ca.id}&showNullValues=true`);
       assert.equal(v12.Id, ca.id);
       assert.deepEqual(v12.GraduatedRentEntries, []);
       assert.equal(v12.RentalUpperLimit, null);
       const [v10] = await get(`${v10Url('GraduatedRentAgreement')}?contractAgreementId=${ca.id}`);
-      assert.deepEqual(v10, { Id: ca.id, LicenseAgreementId: world.ledgers[0].licenseAgreementIds[1], ValidFrom: '2024-01-01T00:00:00Z', ValidTo: '2034-12-31T00:00:00Z', GraduatedRentEntries: [] });
+      assert.deepEqual(v10, {
+        Id: ca.id,
+        LicenseAgreementId: world.ledgers[0].licenseAgreementIds[1],
+        ValidFrom: '2024-01-01T00:00:00Z',
+        ValidTo: '2034-12-31T00:00:00Z',
+        GraduatedRentEntries: [],
+      });
     });
   });
 }

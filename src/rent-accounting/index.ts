@@ -5,10 +5,21 @@ import { contractEndpoints } from './contracts.ts';
 import { registerEndpoint, type Endpoint } from './engine.ts';
 import { graduatedRent, indexRental, rentalUpperLimit, turnoverRent, vatOption } from './kinds-rent.ts';
 import {
-  distributionCostType, distributionSpecialCharge, grossRentsWithoutHeating, maxCostDistribution, prepaymentAdjustment,
-  reminderChargeFixedAmount, reminderChargeInterest,
+  distributionCostType,
+  distributionSpecialCharge,
+  grossRentsWithoutHeating,
+  maxCostDistribution,
+  prepaymentAdjustment,
+  reminderChargeFixedAmount,
+  reminderChargeInterest,
 } from './kinds-charges.ts';
-import { civilCodeAdaptationLock, minorRepairWork, multipleOptIn, specialUseRight, waiverOfTermination } from './kinds-terms.ts';
+import {
+  civilCodeAdaptationLock,
+  minorRepairWork,
+  multipleOptIn,
+  specialUseRight,
+  waiverOfTermination,
+} from './kinds-terms.ts';
 import { priceIndexEndpoint, priceIndexValueEndpoint } from './price-indices.ts';
 import { useUnitRentAdjustmentsEndpoint } from './rent-adjustments.ts';
 
@@ -17,9 +28,23 @@ export const ENDPOINTS: Endpoint[] = [
   priceIndexEndpoint,
   priceIndexValueEndpoint,
   ...[
-    indexRental, graduatedRent, turnoverRent, vatOption, rentalUpperLimit, grossRentsWithoutHeating, maxCostDistribution,
-    distributionSpecialCharge, specialUseRight, prepaymentAdjustment, distributionCostType, multipleOptIn, minorRepairWork,
-    civilCodeAdaptationLock, reminderChargeFixedAmount, reminderChargeInterest, waiverOfTermination,
+    indexRental,
+    graduatedRent,
+    turnoverRent,
+    vatOption,
+    rentalUpperLimit,
+    grossRentsWithoutHeating,
+    maxCostDistribution,
+    distributionSpecialCharge,
+    specialUseRight,
+    prepaymentAdjustment,
+    distributionCostType,
+    multipleOptIn,
+    minorRepairWork,
+    civilCodeAdaptationLock,
+    reminderChargeFixedAmount,
+    reminderChargeInterest,
+    waiverOfTermination,
   ].flatMap((kind) => contractEndpoints<any>(kind)),
   useUnitRentAdjustmentsEndpoint,
 ];

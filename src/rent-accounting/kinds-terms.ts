@@ -10,7 +10,11 @@ import { Bool, DateField, DateTimeField, Int32, Num, Ref, Str } from './wire.ts'
 export const specialUseRight = defineKind({
   kind: 'SpecialUseRight',
   async load(db, ids) {
-    const details = await db.selectFrom('ca_special_use_right').selectAll().where('contract_agreement_id', 'in', ids).execute();
+    const details = await db
+      .selectFrom('ca_special_use_right')
+      .selectAll()
+      .where('contract_agreement_id', 'in', ids)
+      .execute();
     return { details: byParent(details, 'contract_agreement_id') };
   },
   codeIds: () => [],
@@ -23,28 +27,52 @@ export const specialUseRight = defineKind({
 export const multipleOptIn = defineKind({
   kind: 'MultipleOptInAgreement',
   async load(db, ids) {
-    const details = await db.selectFrom('ca_multiple_opt_in').selectAll().where('contract_agreement_id', 'in', ids).execute();
-    const prolongations = await db.selectFrom('ca_prolongations').selectAll().where('contract_agreement_id', 'in', ids)
-      .orderBy('contract_agreement_id').orderBy('id').execute();
-    return { details: byParent(details, 'contract_agreement_id'), prolongations: groupByParent(prolongations, 'contract_agreement_id') };
+    const details = await db
+      .selectFrom('ca_multiple_opt_in')
+      .selectAll()
+      .where('contract_agreement_id', 'in', ids)
+      .execute();
+    const prolongations = await db
+      .selectFrom('ca_prolongations')
+      .selectAll()
+      .where('contract_agreement_id', 'in', ids)
+      .orderBy('contract_agreement_id')
+      .orderBy('id')
+      .execute();
+    return {
+      details: byParent(details, 'contract_agreement_id'),
+      prolongations: groupByParent(prolongations, 'contract_agreement_id'),
+    };
   },
   codeIds: (l) => [
-    ...columnValues(l.details.values(), 'automatic_prolongation_id'), ...columnValues([...l.prolongations.values()].flat(), 'prolongation_period_id'),
+    ...columnValues(l.details.values(), 'automatic_prolongation_id'),
+    ...columnValues([...l.prolongations.values()].flat(), 'prolongation_period_id'),
   ],
   v12: {
     fields: {
-      FirstEndOfContract: DateField(), AutomaticProlongationAfterEndOfContract: Ref,
-      Prolongations: Type.Array(WireObject({
-        Id: Int32(), ProlongationPeriod: Ref, ProlongationActivated: Bool(), NewEndOfContract: DateTimeField(), OptionDeadline: DateTimeField(),
-      })),
+      FirstEndOfContract: DateField(),
+      AutomaticProlongationAfterEndOfContract: Ref,
+      Prolongations: Type.Array(
+        WireObject({
+          Id: Int32(),
+          ProlongationPeriod: Ref,
+          ProlongationActivated: Bool(),
+          NewEndOfContract: DateTimeField(),
+          OptionDeadline: DateTimeField(),
+        }),
+      ),
     },
     present(h, l, c) {
       const d = l.details.get(h.id);
       return {
-        FirstEndOfContract: d?.first_end_of_contract ?? null, AutomaticProlongationAfterEndOfContract: c.ref(d?.automatic_prolongation_id),
+        FirstEndOfContract: d?.first_end_of_contract ?? null,
+        AutomaticProlongationAfterEndOfContract: c.ref(d?.automatic_prolongation_id),
         Prolongations: (l.prolongations.get(h.id) ?? []).map((p) => ({
-          Id: p.id, ProlongationPeriod: c.ref(p.prolongation_period_id), ProlongationActivated: bool(p.prolongation_activated),
-          NewEndOfContract: dateTime(p.new_end_of_contract), OptionDeadline: dateTime(p.option_deadline),
+          Id: p.id,
+          ProlongationPeriod: c.ref(p.prolongation_period_id),
+          ProlongationActivated: bool(p.prolongation_activated),
+          NewEndOfContract: dateTime(p.new_end_of_contract),
+          OptionDeadline: dateTime(p.option_deadline),
         })),
       };
     },
@@ -54,7 +82,11 @@ export const multipleOptIn = defineKind({
 export const minorRepairWork = defineKind({
   kind: 'MinorRepairWorkAgreement',
   async load(db, ids) {
-    const details = await db.selectFrom('ca_minor_repair_work').selectAll().where('contract_agreement_id', 'in', ids).execute();
+    const details = await db
+      .selectFrom('ca_minor_repair_work')
+      .selectAll()
+      .where('contract_agreement_id', 'in', ids)
+      .execute();
     return { details: byParent(details, 'contract_agreement_id') };
   },
   codeIds: (l) => columnValues(l.details.values(), 'currency_id'),
@@ -63,9 +95,14 @@ export const minorRepairWork = defineKind({
       IsRegardedInCommissioning: Bool(),
       CostPortionPerRepair: WireObject({ IsCostPortionPerRepairNetAmount: Bool(), Amount: Num() }),
       CostPortionPerYear: WireObject({
-        Amount: Num(), IsCostPortionPerYearAbsolute: Bool(), IsCostPortionPerYearRentCalculationNetRent: Bool(),
-        IsCostPortionPerYearNetCommisionAmount: Bool(), AnnualRentCostPortionPerYear: Num(), AnnualRentCostPortionPerYearString: Str(),
-        AnnualRent: Num(), Currency: Ref,
+        Amount: Num(),
+        IsCostPortionPerYearAbsolute: Bool(),
+        IsCostPortionPerYearRentCalculationNetRent: Bool(),
+        IsCostPortionPerYearNetCommisionAmount: Bool(),
+        AnnualRentCostPortionPerYear: Num(),
+        AnnualRentCostPortionPerYearString: Str(),
+        AnnualRent: Num(),
+        Currency: Ref,
       }),
     },
     present(h, l, c) {
@@ -73,13 +110,19 @@ export const minorRepairWork = defineKind({
       if (!d) return { IsRegardedInCommissioning: null, CostPortionPerRepair: null, CostPortionPerYear: null };
       return {
         IsRegardedInCommissioning: bool(d.is_regarded_in_commissioning),
-        CostPortionPerRepair: { IsCostPortionPerRepairNetAmount: bool(d.per_repair_is_net_amount), Amount: dec(d.per_repair_amount) },
+        CostPortionPerRepair: {
+          IsCostPortionPerRepairNetAmount: bool(d.per_repair_is_net_amount),
+          Amount: dec(d.per_repair_amount),
+        },
         CostPortionPerYear: {
-          Amount: dec(d.per_year_amount), IsCostPortionPerYearAbsolute: bool(d.per_year_is_absolute),
+          Amount: dec(d.per_year_amount),
+          IsCostPortionPerYearAbsolute: bool(d.per_year_is_absolute),
           IsCostPortionPerYearRentCalculationNetRent: bool(d.per_year_is_rent_calculation_net_rent),
           IsCostPortionPerYearNetCommisionAmount: bool(d.per_year_is_net_commission_amount),
           AnnualRentCostPortionPerYear: dec(d.annual_rent_cost_portion_per_year),
-          AnnualRentCostPortionPerYearString: d.annual_rent_cost_portion_per_year_string, AnnualRent: dec(d.annual_rent), Currency: c.ref(d.currency_id),
+          AnnualRentCostPortionPerYearString: d.annual_rent_cost_portion_per_year_string,
+          AnnualRent: dec(d.annual_rent),
+          Currency: c.ref(d.currency_id),
         },
       };
     },
@@ -96,7 +139,11 @@ export const civilCodeAdaptationLock = defineKind({
 export const waiverOfTermination = defineKind({
   kind: 'WaiverOfTerminationAgreement',
   async load(db, ids) {
-    const details = await db.selectFrom('ca_waiver_of_termination').selectAll().where('contract_agreement_id', 'in', ids).execute();
+    const details = await db
+      .selectFrom('ca_waiver_of_termination')
+      .selectAll()
+      .where('contract_agreement_id', 'in', ids)
+      .execute();
     return { details: byParent(details, 'contract_agreement_id') };
   },
   codeIds: (l) => columnValues(l.details.values(), 'reason_of_waiver_id'),

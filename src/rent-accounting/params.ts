@@ -6,15 +6,36 @@ import { ApiKeyParam, DateString, Int32, INT32_MAX, PagingQuery, ShowNullValues 
 export const FILTERS = {
   contractAgreementId: Int32({ description: 'Only the contract agreement with this Id' }),
   licenseAgreementId: Int32({ description: 'Only contract agreements of the license agreement with this Id' }),
-  licenseAgreementIdNum: Type.String({ minLength: 1, maxLength: 100, description: 'Only contract agreements of the license agreement with this IdNum (exact match)' }),
+  licenseAgreementIdNum: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'Only contract agreements of the license agreement with this IdNum (exact match)',
+  }),
   useUnitId: Int32({ description: 'Only records of the use unit with this Id' }),
-  useUnitNumber: Type.String({ minLength: 1, maxLength: 100, description: 'Only records of the use unit with this UseUnitNumber (exact match)' }),
+  useUnitNumber: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'Only records of the use unit with this UseUnitNumber (exact match)',
+  }),
   economicUnitId: Int32({ description: 'Only records of use units of the economic unit with this Id' }),
-  activeOn: DateString({ description: 'Only records whose ValidFrom..ValidTo contains this date (YYYY-MM-DD, both ends inclusive; no ValidTo = open-ended)' }),
-  priceIndexId: Int32({ description: 'Only the price index (PriceIndex) or the values of the price index (PriceIndexValue) with this Id' }),
-  priceIndexCode: Type.String({ minLength: 1, maxLength: 100, description: 'Only the price index with this Code (exact match)' }),
-  referenceDateFrom: DateString({ description: 'Only values whose ReferenceDate is on or after this date (YYYY-MM-DD)' }),
-  referenceDateTo: DateString({ description: 'Only values whose ReferenceDate is on or before this date (YYYY-MM-DD)' }),
+  activeOn: DateString({
+    description:
+      'Only records whose ValidFrom..ValidTo contains this date (YYYY-MM-DD, both ends inclusive; no ValidTo = open-ended)',
+  }),
+  priceIndexId: Int32({
+    description: 'Only the price index (PriceIndex) or the values of the price index (PriceIndexValue) with this Id',
+  }),
+  priceIndexCode: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'Only the price index with this Code (exact match)',
+  }),
+  referenceDateFrom: DateString({
+    description: 'Only values whose ReferenceDate is on or after this date (YYYY-MM-DD)',
+  }),
+  referenceDateTo: DateString({
+    description: 'Only values whose ReferenceDate is on or before this date (YYYY-MM-DD)',
+  }),
 };
 
 export type FilterName = keyof typeof FILTERS;
@@ -36,17 +57,28 @@ export interface Filters {
 
 /** The filters of the contract-agreement endpoints (both versions). */
 export const CONTRACT_FILTERS: FilterName[] = [
-  'contractAgreementId', 'licenseAgreementId', 'licenseAgreementIdNum', 'useUnitId', 'useUnitNumber', 'economicUnitId', 'activeOn',
+  'contractAgreementId',
+  'licenseAgreementId',
+  'licenseAgreementIdNum',
+  'useUnitId',
+  'useUnitNumber',
+  'economicUnitId',
+  'activeOn',
 ];
 
 /** Version 1.0: without limit the complete list (streamed); with limit an ordinary page. */
 const V10Paging = {
   apiKey: Type.Optional(ApiKeyParam),
-  limit: Type.Optional(Type.Integer({
-    minimum: 1, maximum: 100,
-    description: 'Page size, 1..100. Absent: the complete list (streamed), starting at offset',
-  })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: 'Records to skip (default 0)' })),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      description: 'Page size, 1..100. Absent: the complete list (streamed), starting at offset',
+    }),
+  ),
+  offset: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: 'Records to skip (default 0)' }),
+  ),
   showNullValues: Type.Optional(ShowNullValues),
 };
 

@@ -6,7 +6,11 @@ import type { Endpoint, Window } from './engine.ts';
 import type { Filters } from './params.ts';
 import { DateField, Int32, Ref, Str, Num } from './wire.ts';
 
-interface PriceIndexRow { id: number; code: string; note: string | null }
+interface PriceIndexRow {
+  id: number;
+  code: string;
+  note: string | null;
+}
 
 export const priceIndexEndpoint: Endpoint<PriceIndexRow, null> = {
   version: '1.2',
@@ -25,17 +29,25 @@ export const priceIndexEndpoint: Endpoint<PriceIndexRow, null> = {
   present: (r) => ({ Id: r.id, Code: r.code, Note: r.note }),
 };
 
-interface PriceIndexValueRow { id: number; index_value: string; reference_date: string; price_index_id: number; price_index_code: string }
+interface PriceIndexValueRow {
+  id: number;
+  index_value: string;
+  reference_date: string;
+  price_index_id: number;
+  price_index_code: string;
+}
 
 export const priceIndexValueEndpoint: Endpoint<PriceIndexValueRow, null> = {
   version: '1.2',
   path: 'RentAccounting/PriceIndexValue',
   summary: 'Values of the price indices',
-  description: 'Values of the price indices, each with its reference date (a shared catalogue, the same for every ledger).',
+  description:
+    'Values of the price indices, each with its reference date (a shared catalogue, the same for every ledger).',
   filters: ['priceIndexId', 'referenceDateFrom', 'referenceDateTo'],
   fields: { Id: Int32(), IndexValue: Num(), ReferenceDate: DateField(), PriceIndex: Ref },
   rows(db: Executor, f: Filters, _scope, w: Window) {
-    let qb = db.selectFrom('price_index_values as v')
+    let qb = db
+      .selectFrom('price_index_values as v')
       .innerJoin('price_indices as pi', 'pi.id', 'v.price_index_id')
       .select(['v.id', 'v.index_value', 'v.reference_date', 'v.price_index_id', 'pi.code as price_index_code']);
     if (f.priceIndexId !== undefined) qb = qb.where('v.price_index_id', '=', f.priceIndexId);
@@ -45,6 +57,9 @@ export const priceIndexValueEndpoint: Endpoint<PriceIndexValueRow, null> = {
   },
   related: async () => null,
   present: (r) => ({
-    Id: r.id, IndexValue: dec(r.index_value), ReferenceDate: r.reference_date, PriceIndex: { Id: r.price_index_id, Code: r.price_index_code },
+    Id: r.id,
+    IndexValue: dec(r.index_value),
+    ReferenceDate: r.reference_date,
+    PriceIndex: { Id: r.price_index_id, Code: r.price_index_code },
   }),
 };

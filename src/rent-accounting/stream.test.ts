@@ -15,27 +15,41 @@ import { buildWorld, type World } from '../dataset/factories.ts';
 const V10 = '/service/v1.0/RentAccounting';
 
 /** The integers 0..count-1 as rows n(i), for INSERT ... SELECT (generate_series on PostgreSQL, a recursive CTE on SQLite). */
-const series = (dialect: DialectName, count: number) => dialect === 'postgres'
-  ? sql`generate_series(0, ${sql.lit(count - 1)}) as n(i)`
-  : sql`(with recursive s(i) as (select 0 union all select i + 1 from s where i < ${sql.lit(count - 1)}) select i from s) as n`;
+const series = (dialect: DialectName, count: number) =>
+  dialect === 'postgres'
+    ? sql`generate_series(0, ${sql.lit(count - 1)}) as n(i)`
+    : sql`(with recursive s(i) as (select 0 union all select i + 1 from s where i < ${sql.lit(count - 1)}) select i from s) as n`;
 
 /**
  * `count` agreements of one license agreement (ids from firstId), each with its detail row, in one statement per table:
  * graduated rents with one entry each, or (entries: false) rental upper limits.
  */
-async function bulkAgreements(db: Executor, dialect: DialectName, world: World, firstId: number, count: number, entries: boolean): Promise<void> {
+async function bulkAgreements(
+  db: Executor,
+  dialect: DialectName,
+  world: World,
+  firstId: number,
+  count: number,
+  entries: boolean,
+): Promise<void> {
   const ledger = world.ledgers[0];
   const n = series(dialect, count);
   const kind = entries ? 'GraduatedRentAgreement' : 'RentalUpperLimit';
   await sql`insert into contract_agreements (id, kind, license_agreement_id, company_code_id, valid_from, valid_to, input_date, first_debit)
-    select ${firstId} + i, ${kind}, ${ledger.licenseAgreementIds[0]}, ${ledger.companyCodeId}, '2024-01-01', '2034-12-31', '2023-12-15', null from ${n}`.execute(db);
+    select ${firstId} + i, ${kind}, ${ledger.licenseAgreementIds[0]}, ${ledger.companyCodeId}, '2024-01-01', '2034-12-31', '2023-12-15', null from ${n}`.execute(
+    db,
+  );
   if (entries) {
     await sql`insert into ca_graduated_rent (contract_agreement_id, rental_upper_limit, contract_position_type_id)
       select ${firstId} + i, '1200.50', null from ${n}`.execute(db);
     await sql`insert into ca_graduated_rent_entries (id, contract_agreement_id, rent_change_date, amount, activated_agreement, vat_rate_id, invalid, square_meters, price_per_square_meter)
-      select ${firstId} + i, ${firstId} + i, '2025-01-01T00:00:00Z', '850.25', 1, ${world.catalog.VatRate[0]}, 0, null, null from ${n}`.execute(db);
+      select ${firstId} + i, ${firstId} + i, '2025-01-01T00:00:00Z', '850.25', 1, ${world.catalog.VatRate[0]}, 0, null, null from ${n}`.execute(
+      db,
+    );
   } else {
-    await sql`insert into ca_rental_upper_limit (contract_agreement_id, rental_upper_limit) select ${firstId} + i, '950.75' from ${n}`.execute(db);
+    await sql`insert into ca_rental_upper_limit (contract_agreement_id, rental_upper_limit) select ${firstId} + i, '950.75' from ${n}`.execute(
+      db,
+    );
   }
   if (dialect === 'postgres') await sql`analyze`.execute(db); // as autovacuum does after a bulk load
 }
@@ -49,7 +63,14 @@ const liveHeap = () => {
 };
 const SAMPLE_EVERY = 5_000_000;
 
-interface Measured { status: number; bytes: number; records: number; first: string; last: string; peakHeapGrowth: number }
+interface Measured {
+  status: number;
+  bytes: number;
+  records: number;
+  first: string;
+  last: string;
+  peakHeapGrowth: number;
+}
 
 /**
  * GETs a URL over a real socket (server and client in this process), discarding the body while counting it, and
@@ -59,26 +80,37 @@ function measure(url: string, token: string, marker: string): Promise<Measured> 
   return new Promise((resolve, reject) => {
     const baseline = liveHeap();
     let peak = baseline;
-    http.get(url, { headers: bearer(token) }, (res) => {
-      let bytes = 0;
-      let records = 0;
-      let carry = '';
-      let first = '';
-      let nextSample = SAMPLE_EVERY;
-      res.on('data', (chunk: Buffer) => {
-        const text = carry + chunk.toString('latin1');
-        if (!first) first = text.slice(0, 1);
-        records += text.split(marker).length - 1;
-        carry = text.slice(-(marker.length - 1));
-        bytes += chunk.length;
-        if (bytes >= nextSample) {
-          peak = Math.max(peak, liveHeap());
-          nextSample += SAMPLE_EVERY;
-        }
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, records, first, last: carry.slice(-1), peakHeapGrowth: peak - baseline }));
-      res.on('error', reject);
-    }).on('error', reject);
+    http
+      .get(url, { headers: bearer(token) }, (res) => {
+        let bytes = 0;
+        let records = 0;
+        let carry = '';
+        let first = '';
+        let nextSample = SAMPLE_EVERY;
+        res.on('data', (chunk: Buffer) => {
+          const text = carry + chunk.toString('latin1');
+          if (!first) first = text.slice(0, 1);
+          records += text.split(marker).length - 1;
+          carry = text.slice(-(marker.length - 1));
+          bytes += chunk.length;
+          if (bytes >= nextSample) {
+            peak = Math.max(peak, liveHeap());
+            nextSample += SAMPLE_EVERY;
+          }
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            bytes,
+            records,
+            first,
+            last: carry.slice(-1),
+            peakHeapGrowth: peak - baseline,
+          }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
@@ -93,7 +125,8 @@ for (const dialect of DIALECTS) {
       token = await t.login({ permissions: [PERMISSIONS.rentAccountingRead] });
     });
     after(() => t.close());
-    const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { ...bearer(token), ...headers } });
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ url, headers: { ...bearer(token), ...headers } });
 
     it('the streamed list equals the pages, across chunks of child rows, with and without showNullValues', async () => {
       await bulkAgreements(t.database.db, dialect, world, 5_000_000, 1234, true);
@@ -104,12 +137,24 @@ for (const dialect of DIALECTS) {
         const all = streamed.json() as { Id: number; GraduatedRentEntries: unknown[] }[];
         assert.equal(all.length, 1235);
         const paged: unknown[] = [];
-        for (let offset = 0; offset < 1300; offset += 100) paged.push(...(await get(`${V10}/GraduatedRentAgreement?limit=100&offset=${offset}&${show}`)).json());
+        for (let offset = 0; offset < 1300; offset += 100)
+          paged.push(...(await get(`${V10}/GraduatedRentAgreement?limit=100&offset=${offset}&${show}`)).json());
         assert.deepEqual(all, paged);
-        const vat = await t.database.db.selectFrom('catalog_codes').select('code').where('id', '=', world.catalog.VatRate[0]).executeTakeFirstOrThrow();
-        assert.deepEqual(all[1234].GraduatedRentEntries, [{
-          Id: 5_001_233, RentChangeDate: '2025-01-01T00:00:00Z', Amount: 850.25, VATRateId: world.catalog.VatRate[0], VATRate: vat.code, ActivatedAgreement: true,
-        }]);
+        const vat = await t.database.db
+          .selectFrom('catalog_codes')
+          .select('code')
+          .where('id', '=', world.catalog.VatRate[0])
+          .executeTakeFirstOrThrow();
+        assert.deepEqual(all[1234].GraduatedRentEntries, [
+          {
+            Id: 5_001_233,
+            RentChangeDate: '2025-01-01T00:00:00Z',
+            Amount: 850.25,
+            VATRateId: world.catalog.VatRate[0],
+            VATRate: vat.code,
+            ActivatedAgreement: true,
+          },
+        ]);
       }
       const plain = await get(`${V10}/GraduatedRentAgreement?offset=1230`, { accept: 'text/plain' });
       assert.match(String(plain.headers['content-type']), /^text\/plain/);
@@ -122,7 +167,9 @@ for (const dialect of DIALECTS) {
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
       const url = `${address}${V10}/RentalUpperLimit?economicUnitId=${world.ledgers[0].economicUnitIds[0]}`;
       const m = await measure(url, token, '"LicenseAgreementId":');
-      ctx.diagnostic(`[${dialect}] streamed ${m.records} records, ${m.bytes} bytes; peak live-heap growth ${m.peakHeapGrowth} bytes`);
+      ctx.diagnostic(
+        `[${dialect}] streamed ${m.records} records, ${m.bytes} bytes; peak live-heap growth ${m.peakHeapGrowth} bytes`,
+      );
       assert.equal(m.status, 200);
       assert.equal(m.first, '[');
       assert.equal(m.last, ']');

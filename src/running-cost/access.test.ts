@@ -30,7 +30,10 @@ for (const dialect of DIALECTS) {
       const cases: [string[], string[]][] = [
         [[PERMISSIONS.runningCostRead], [PERMISSIONS.runningCostMasterData]],
         [[PERMISSIONS.runningCostMasterData], [PERMISSIONS.runningCostRead]],
-        [[PERMISSIONS.projectEdit, PERMISSIONS.rentAccountingRead], [PERMISSIONS.runningCostMasterData, PERMISSIONS.runningCostRead]],
+        [
+          [PERMISSIONS.projectEdit, PERMISSIONS.rentAccountingRead],
+          [PERMISSIONS.runningCostMasterData, PERMISSIONS.runningCostRead],
+        ],
       ];
       for (const [granted, missing] of cases) {
         const token = await f.t.login({ permissions: granted as never });
@@ -54,14 +57,20 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(ledgerIds(everything), [l0.companyCodeId, l1.companyCodeId, l2.companyCodeId]);
         assert.deepEqual(await list(path, `limit=100&apiKey=${all}`), everything);
         const scoped = await list(path, `limit=100&apiKey=${one}`);
-        assert.deepEqual(scoped, everything.filter((r) => r.CompanyCode.Id === l1.companyCodeId));
+        assert.deepEqual(
+          scoped,
+          everything.filter((r) => r.CompanyCode.Id === l1.companyCodeId),
+        );
         // a filter naming another ledger, or a record of another ledger, finds nothing
         assert.deepEqual(await list(path, `apiKey=${one}&companyCodeId=${l0.companyCodeId}`), []);
         const idParam = path === 'AllocationGroups' ? 'allocationGroupId' : 'allocationGroupBaseId';
         const foreign = path === 'AllocationGroups' ? l0.allocationGroupIds[0] : l0.allocationGroupBaseIds[0];
         assert.deepEqual(await list(path, `apiKey=${one}&${idParam}=${foreign}`), []);
         // pages of the scoped list are consistent with it
-        assert.deepEqual([...await list(path, `apiKey=${one}&limit=2`), ...await list(path, `apiKey=${one}&limit=2&offset=2`)], scoped.slice(0, 4));
+        assert.deepEqual(
+          [...(await list(path, `apiKey=${one}&limit=2`)), ...(await list(path, `apiKey=${one}&limit=2&offset=2`))],
+          scoped.slice(0, 4),
+        );
       }
       // distribution periods are a shared catalogue
       assert.deepEqual(await list('DistributionPeriods', `apiKey=${one}`), await list('DistributionPeriods', ''));
@@ -87,8 +96,10 @@ for (const dialect of DIALECTS) {
       for (const path of PATHS) {
         const expected = (await f.get(path, 'limit=5')).body;
         for (const url of [
-          `/openwowi/v1.2/RunningCostDistributionRead/${path}`, `/openWowi/v1.2/RunningCostDistributionRead/${path}`,
-          `/service/v1.2/runningcostdistributionread/${path.toLowerCase()}`, `/OPENWOWI/V1.2/RUNNINGCOSTDISTRIBUTIONREAD/${path.toUpperCase()}`,
+          `/openwowi/v1.2/RunningCostDistributionRead/${path}`,
+          `/openWowi/v1.2/RunningCostDistributionRead/${path}`,
+          `/service/v1.2/runningcostdistributionread/${path.toLowerCase()}`,
+          `/OPENWOWI/V1.2/RUNNINGCOSTDISTRIBUTIONREAD/${path.toUpperCase()}`,
         ]) {
           const res = await f.t.app.inject({ url: `${url}?limit=5`, headers: bearer(f.token) });
           assert.equal(res.statusCode, 200, url);
@@ -115,10 +126,16 @@ for (const dialect of DIALECTS) {
           assert.equal(res.status, 200, now);
           assert.match(String(res.headers.deprecation), /^@\d+$/);
           assert.equal(res.headers.sunset, 'Thu, 31 Dec 2026 23:59:59 GMT');
-          assert.equal(res.headers.link, '</service/v1.2/RunningCostDistributionRead/AllocationGroupBases>; rel="successor-version"');
+          assert.equal(
+            res.headers.link,
+            '</service/v1.2/RunningCostDistributionRead/AllocationGroupBases>; rel="successor-version"',
+          );
           const vendor = await headersAt('/openwowi/v1.2/runningcostdistributionread/allocationgroups?limit=101');
           assert.equal(vendor.status, 400);
-          assert.equal(vendor.headers.link, '</openwowi/v1.2/RunningCostDistributionRead/AllocationGroupBases>; rel="successor-version"');
+          assert.equal(
+            vendor.headers.link,
+            '</openwowi/v1.2/RunningCostDistributionRead/AllocationGroupBases>; rel="successor-version"',
+          );
           const bases = await headersAt(`${BASE}/AllocationGroupBases`);
           assert.equal(bases.status, 200);
           assert.equal(bases.headers.deprecation, undefined);
@@ -153,11 +170,26 @@ for (const dialect of DIALECTS) {
         const op = paths[`${BASE}/${path}`].get;
         assert.match(op.description, /searchPattern: .*case-insensitive/i);
         const names = (op.parameters as Rec[]).map((p) => p.name);
-        for (const n of ['apiKey', 'limit', 'offset', 'showNullValues', 'ownerId', 'companyCodeId', 'distributionPeriodId', 'prepaymentBlockId', 'searchPattern',
-          'includeUseUnits', 'includeCostTypes', 'includeExplanations', 'includeOptionTaxes']) assert.ok(names.includes(n), `${path} ${n}`);
+        for (const n of [
+          'apiKey',
+          'limit',
+          'offset',
+          'showNullValues',
+          'ownerId',
+          'companyCodeId',
+          'distributionPeriodId',
+          'prepaymentBlockId',
+          'searchPattern',
+          'includeUseUnits',
+          'includeCostTypes',
+          'includeExplanations',
+          'includeOptionTaxes',
+        ])
+          assert.ok(names.includes(n), `${path} ${n}`);
       }
       const groupParams = (groups.parameters as Rec[]).map((p) => p.name);
-      for (const n of ['allocationGroupId', 'allocationGroupCode', 'distributionTypeId']) assert.ok(groupParams.includes(n), n);
+      for (const n of ['allocationGroupId', 'allocationGroupCode', 'distributionTypeId'])
+        assert.ok(groupParams.includes(n), n);
       const baseParams = (paths[`${BASE}/AllocationGroupBases`].get.parameters as Rec[]).map((p) => p.name);
       for (const n of ['allocationGroupBaseId', 'allocationGroupBaseCode']) assert.ok(baseParams.includes(n), n);
     });

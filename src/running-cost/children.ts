@@ -2,10 +2,29 @@
 // (`where parent in (...)` on the parent's index), returned grouped by parent id.
 import type { Executor } from '../db/database.ts';
 
-export interface UseUnitChild { parent: number; id: number; use_unit_number: string | null }
-export interface CodeChild { parent: number; id: number; code: string | null }
-export interface ExplanationChild { parent: number; id: number; text: string | null; group_id: number | null; group_name: string | null }
-export interface OptionTaxChild { parent: number; option_tax: string; valid_from: string; valid_to: string | null }
+export interface UseUnitChild {
+  parent: number;
+  id: number;
+  use_unit_number: string | null;
+}
+export interface CodeChild {
+  parent: number;
+  id: number;
+  code: string | null;
+}
+export interface ExplanationChild {
+  parent: number;
+  id: number;
+  text: string | null;
+  group_id: number | null;
+  group_name: string | null;
+}
+export interface OptionTaxChild {
+  parent: number;
+  option_tax: string;
+  valid_from: string;
+  valid_to: string | null;
+}
 
 export type ByParent<T> = Map<number, T[]>;
 
@@ -69,7 +88,13 @@ export async function groupExplanations(db: Executor, groupIds: number[]): Promi
   const rows = await db
     .selectFrom('allocation_group_explanations as x')
     .leftJoin('explanation_groups as eg', 'eg.id', 'x.explanation_group_id')
-    .select(['x.allocation_group_id as parent', 'x.id', 'x.text', 'x.explanation_group_id as group_id', 'eg.name as group_name'])
+    .select([
+      'x.allocation_group_id as parent',
+      'x.id',
+      'x.text',
+      'x.explanation_group_id as group_id',
+      'eg.name as group_name',
+    ])
     .where('x.allocation_group_id', 'in', unique(groupIds))
     .orderBy('x.allocation_group_id')
     .orderBy('x.id')
@@ -83,7 +108,13 @@ export async function combinedExplanations(db: Executor, combinedIds: number[]):
   const rows = await db
     .selectFrom('combined_allocation_group_explanations as x')
     .leftJoin('explanation_groups as eg', 'eg.id', 'x.explanation_group_id')
-    .select(['x.combined_allocation_group_id as parent', 'x.id', 'x.text', 'x.explanation_group_id as group_id', 'eg.name as group_name'])
+    .select([
+      'x.combined_allocation_group_id as parent',
+      'x.id',
+      'x.text',
+      'x.explanation_group_id as group_id',
+      'eg.name as group_name',
+    ])
     .where('x.combined_allocation_group_id', 'in', unique(combinedIds))
     .orderBy('x.combined_allocation_group_id')
     .orderBy('x.id')
@@ -134,7 +165,8 @@ export interface Children {
   optionTaxes?: ByParent<OptionTaxChild>;
 }
 
-const when = <T>(flag: boolean, load: () => Promise<T>): Promise<T | undefined> => (flag ? load() : Promise.resolve(undefined));
+const when = <T>(flag: boolean, load: () => Promise<T>): Promise<T | undefined> =>
+  flag ? load() : Promise.resolve(undefined);
 
 /** The children of a page of allocation groups. */
 export async function loadGroupChildren(db: Executor, groupIds: number[], inc: Includes): Promise<Children> {
@@ -149,15 +181,32 @@ export async function loadGroupChildren(db: Executor, groupIds: number[], inc: I
 
 /** The children of a page of bases: their groups' use units and explanations, their combined groups' explanations. */
 export async function loadBaseChildren(
-  db: Executor, page: { id: number; group_id: number; combined_id: number }[], inc: Includes,
+  db: Executor,
+  page: { id: number; group_id: number; combined_id: number }[],
+  inc: Includes,
 ): Promise<Children> {
   const groupIds = page.map((b) => b.group_id);
   const [useUnits, costTypes, explanations, combined, optionTaxes] = await Promise.all([
     when(inc.useUnits, () => groupUseUnits(db, groupIds)),
-    when(inc.costTypes, () => baseCostTypes(db, page.map((b) => b.id))),
+    when(inc.costTypes, () =>
+      baseCostTypes(
+        db,
+        page.map((b) => b.id),
+      ),
+    ),
     when(inc.explanations, () => groupExplanations(db, groupIds)),
-    when(inc.explanations, () => combinedExplanations(db, page.map((b) => b.combined_id))),
-    when(inc.optionTaxes, () => baseOptionTaxes(db, page.map((b) => b.id))),
+    when(inc.explanations, () =>
+      combinedExplanations(
+        db,
+        page.map((b) => b.combined_id),
+      ),
+    ),
+    when(inc.optionTaxes, () =>
+      baseOptionTaxes(
+        db,
+        page.map((b) => b.id),
+      ),
+    ),
   ]);
   return { useUnits, costTypes, explanations, combinedExplanations: combined, optionTaxes };
 }

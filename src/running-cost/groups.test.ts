@@ -25,7 +25,12 @@ const ENDPOINTS: Endpoint[] = [
   {
     path: 'AllocationGroups',
     ids: (f) => f.groups,
-    filters: { allocationGroupId: (r) => r.Id, allocationGroupCode: (r) => r.Code, ...COMMON_FILTERS, distributionTypeId: (r) => r.DistributionTypeSlim?.Id },
+    filters: {
+      allocationGroupId: (r) => r.Id,
+      allocationGroupCode: (r) => r.Code,
+      ...COMMON_FILTERS,
+      distributionTypeId: (r) => r.DistributionTypeSlim?.Id,
+    },
   },
   {
     path: 'AllocationGroupBases',
@@ -54,7 +59,10 @@ for (const dialect of DIALECTS) {
       it(`${ep.path}: returns every record of every ledger, ordered by Id, 20 by default`, async () => {
         const all = await full();
         assert.equal(all.length, 3 * 2 + 3);
-        assert.deepEqual(all.map((r) => r.Id), all.map((r) => r.Id).sort((a, b) => a - b));
+        assert.deepEqual(
+          all.map((r) => r.Id),
+          all.map((r) => r.Id).sort((a, b) => a - b),
+        );
         const first = await list('');
         assert.deepEqual(first, all.slice(0, 20));
       });
@@ -64,7 +72,10 @@ for (const dialect of DIALECTS) {
         for (const limit of [1, 2, 4, 9]) assert.deepEqual(await allPages(f, ep.path, limit), all, `limit ${limit}`);
         assert.deepEqual(await list('limit=3&offset=100'), []);
         const filtered = await list('limit=100&distributionPeriodId=' + f.world.distributionPeriodIds[1]);
-        assert.deepEqual(await allPages(f, ep.path, 2, `distributionPeriodId=${f.world.distributionPeriodIds[1]}`), filtered);
+        assert.deepEqual(
+          await allPages(f, ep.path, 2, `distributionPeriodId=${f.world.distributionPeriodIds[1]}`),
+          filtered,
+        );
       });
 
       for (const [param, valueOf] of Object.entries(ep.filters)) {
@@ -84,9 +95,15 @@ for (const dialect of DIALECTS) {
         const both = all.filter((r) => r.CompanyCode.Id === l0.companyCodeId && r.DistributionPeriod.Id === period);
         const expected = all.filter((r) => r.CompanyCode.Id === l0.companyCodeId).length;
         assert.ok(both.length > 0 && both.length < expected);
-        assert.deepEqual(await list(`limit=100&companyCodeId=${l0.companyCodeId}&distributionPeriodId=${period}`), both);
+        assert.deepEqual(
+          await list(`limit=100&companyCodeId=${l0.companyCodeId}&distributionPeriodId=${period}`),
+          both,
+        );
         const x = byId(all, ep.ids(f).x);
-        assert.deepEqual(await list(`ownerId=${x.Owner.Id}&prepaymentBlockId=${x.PrepaymentBlock.Id}&searchPattern=m%C3%BCller`), [x]);
+        assert.deepEqual(
+          await list(`ownerId=${x.Owner.Id}&prepaymentBlockId=${x.PrepaymentBlock.Id}&searchPattern=m%C3%BCller`),
+          [x],
+        );
         // contradicting filters
         assert.deepEqual(await list(`companyCodeId=${f.world.ledgers[1].companyCodeId}&ownerId=${l0.ownerId}`), []);
       });
@@ -106,8 +123,10 @@ for (const dialect of DIALECTS) {
 
       it(`${ep.path}: searchPattern is a case-insensitive substring of SearchPattern, Code or Location`, async () => {
         const { x, y, z } = ep.ids(f);
-        const ids = async (pattern: string) => (await list(`limit=100&searchPattern=${encodeURIComponent(pattern)}`)).map((r) => r.Id);
-        for (const pattern of ['müller', 'MÜLLER', 'üLL', 'hinterhaus', 'Hinter', '_50%', '50%']) assert.deepEqual(await ids(pattern), [x], pattern);
+        const ids = async (pattern: string) =>
+          (await list(`limit=100&searchPattern=${encodeURIComponent(pattern)}`)).map((r) => r.Id);
+        for (const pattern of ['müller', 'MÜLLER', 'üLL', 'hinterhaus', 'Hinter', '_50%', '50%'])
+          assert.deepEqual(await ids(pattern), [x], pattern);
         // % and _ are literal characters, not wildcards
         assert.deepEqual(await ids('%'), [x]);
         assert.deepEqual(await ids('_'), [x, z]);
@@ -127,8 +146,16 @@ for (const dialect of DIALECTS) {
       });
 
       const bad: [string, string][] = [
-        ['limit', '0'], ['limit', '101'], ['limit', 'ten'], ['offset', '-1'], ['offset', '1.5'], ['showNullValues', 'yes'],
-        ['includeUseUnits', '1'], ['includeCostTypes', 'on'], ['includeExplanations', 'TRUE!'], ['includeOptionTaxes', 'x'],
+        ['limit', '0'],
+        ['limit', '101'],
+        ['limit', 'ten'],
+        ['offset', '-1'],
+        ['offset', '1.5'],
+        ['showNullValues', 'yes'],
+        ['includeUseUnits', '1'],
+        ['includeCostTypes', 'on'],
+        ['includeExplanations', 'TRUE!'],
+        ['includeOptionTaxes', 'x'],
         ['searchPattern', 'a'.repeat(101)],
       ];
       for (const param of Object.keys(ep.filters)) {

@@ -5,7 +5,12 @@ import type { App, RouteAuth } from '../app-types.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { ErrorMapSchema, errorResponses, type PagingValues } from '../http/schemas.ts';
 import {
-  AllocationGroup, AllocationGroupBase, AllocationGroupBasesQuery, AllocationGroupsQuery, DistributionPeriod, DistributionPeriodsQuery,
+  AllocationGroup,
+  AllocationGroupBase,
+  AllocationGroupBasesQuery,
+  AllocationGroupsQuery,
+  DistributionPeriod,
+  DistributionPeriodsQuery,
 } from './schemas.ts';
 import { listAllocationGroupBases, listAllocationGroups, listDistributionPeriods, type Page } from './queries.ts';
 import { loadBaseChildren, loadGroupChildren, type Includes } from './children.ts';
@@ -14,7 +19,10 @@ import { allocationGroupsWithdrawal, SUNSET } from './sunset.ts';
 import { SEARCH_PATTERN_RULE } from './search.ts';
 
 const BASE = '/v1.2/RunningCostDistributionRead';
-const AUTH: RouteAuth = { permissions: [PERMISSIONS.runningCostMasterData, PERMISSIONS.runningCostRead], apiKey: 'optional' };
+const AUTH: RouteAuth = {
+  permissions: [PERMISSIONS.runningCostMasterData, PERMISSIONS.runningCostRead],
+  apiKey: 'optional',
+};
 const tags = ['RunningCostDistributionRead'];
 const COMMON =
   'Needs the permissions Umlageabrechnung-Stammdaten and Umlageabrechnung-lesen. Ordered by Id ascending; paged with limit ' +
@@ -27,7 +35,12 @@ const pageOf = (q: object): Page => {
   return { limit, offset };
 };
 
-const includesOf = (q: { includeUseUnits?: boolean; includeCostTypes?: boolean; includeExplanations?: boolean; includeOptionTaxes?: boolean }): Includes => ({
+const includesOf = (q: {
+  includeUseUnits?: boolean;
+  includeCostTypes?: boolean;
+  includeExplanations?: boolean;
+  includeOptionTaxes?: boolean;
+}): Includes => ({
   useUnits: q.includeUseUnits === true,
   costTypes: q.includeCostTypes === true,
   explanations: q.includeExplanations === true,
@@ -35,63 +48,90 @@ const includesOf = (q: { includeUseUnits?: boolean; includeCostTypes?: boolean; 
 });
 
 export default async function runningCostArea(app: App): Promise<void> {
-  app.get(`${BASE}/DistributionPeriods`, {
-    config: { auth: AUTH, cache: true },
-    schema: {
-      tags,
-      summary: 'Distribution periods',
-      description: 'The shared catalogue of distribution periods (visible to every ledger). Ordered by Id ascending; paged with limit and offset.',
-      querystring: DistributionPeriodsQuery,
-      response: { 200: Type.Array(DistributionPeriod), ...errorResponses },
+  app.get(
+    `${BASE}/DistributionPeriods`,
+    {
+      config: { auth: AUTH, cache: true },
+      schema: {
+        tags,
+        summary: 'Distribution periods',
+        description:
+          'The shared catalogue of distribution periods (visible to every ledger). Ordered by Id ascending; paged with limit and offset.',
+        querystring: DistributionPeriodsQuery,
+        response: { 200: Type.Array(DistributionPeriod), ...errorResponses },
+      },
     },
-  }, async (request) => {
-    const rows = await listDistributionPeriods(app.db, pageOf(request.query));
-    return rows.map(presentDistributionPeriod);
-  });
+    async (request) => {
+      const rows = await listDistributionPeriods(app.db, pageOf(request.query));
+      return rows.map(presentDistributionPeriod);
+    },
+  );
 
-  app.get(`${BASE}/AllocationGroups`, {
-    config: { auth: AUTH, cache: true },
-    preValidation: allocationGroupsWithdrawal(() => app.now()),
-    schema: {
-      tags,
-      deprecated: true,
-      summary: 'Allocation groups (deprecated: withdrawn on 2026-12-31, use AllocationGroupBases)',
-      description:
-        `Plain allocation groups (without the combined ones); their Ids are the AllocationGroup.Id of AllocationGroupBases. ${COMMON} ` +
-        `Answers with Deprecation, Sunset (${SUNSET.toUTCString()}) and a Link (rel="successor-version") to AllocationGroupBases; ` +
-        'from 2027-01-01 it answers 410 Gone.',
-      querystring: AllocationGroupsQuery,
-      response: { 200: Type.Array(AllocationGroup), ...errorResponses, 410: ErrorMapSchema },
+  app.get(
+    `${BASE}/AllocationGroups`,
+    {
+      config: { auth: AUTH, cache: true },
+      preValidation: allocationGroupsWithdrawal(() => app.now()),
+      schema: {
+        tags,
+        deprecated: true,
+        summary: 'Allocation groups (deprecated: withdrawn on 2026-12-31, use AllocationGroupBases)',
+        description:
+          `Plain allocation groups (without the combined ones); their Ids are the AllocationGroup.Id of AllocationGroupBases. ${COMMON} ` +
+          `Answers with Deprecation, Sunset (${SUNSET.toUTCString()}) and a Link (rel="successor-version") to AllocationGroupBases; ` +
+          'from 2027-01-01 it answers 410 Gone.',
+        querystring: AllocationGroupsQuery,
+        response: { 200: Type.Array(AllocationGroup), ...errorResponses, 410: ErrorMapSchema },
+      },
     },
-  }, async (request) => {
-    const q = request.query;
-    const filters = {
-      id: q.allocationGroupId, code: q.allocationGroupCode, ownerId: q.ownerId, companyCodeId: q.companyCodeId,
-      distributionPeriodId: q.distributionPeriodId, prepaymentBlockId: q.prepaymentBlockId, distributionTypeId: q.distributionTypeId,
-      searchPattern: q.searchPattern,
-    };
-    const rows = await listAllocationGroups(app.db, filters, request.scope, pageOf(q));
-    const children = await loadGroupChildren(app.db, rows.map((r) => r.id), includesOf(q));
-    return rows.map((row) => presentAllocationGroup(row, children));
-  });
+    async (request) => {
+      const q = request.query;
+      const filters = {
+        id: q.allocationGroupId,
+        code: q.allocationGroupCode,
+        ownerId: q.ownerId,
+        companyCodeId: q.companyCodeId,
+        distributionPeriodId: q.distributionPeriodId,
+        prepaymentBlockId: q.prepaymentBlockId,
+        distributionTypeId: q.distributionTypeId,
+        searchPattern: q.searchPattern,
+      };
+      const rows = await listAllocationGroups(app.db, filters, request.scope, pageOf(q));
+      const children = await loadGroupChildren(
+        app.db,
+        rows.map((r) => r.id),
+        includesOf(q),
+      );
+      return rows.map((row) => presentAllocationGroup(row, children));
+    },
+  );
 
-  app.get(`${BASE}/AllocationGroupBases`, {
-    config: { auth: AUTH, cache: true },
-    schema: {
-      tags,
-      summary: 'Allocation-group bases (allocation groups with their cost associations)',
-      description: `The usual query for allocation groups: each base with its AllocationGroup and its CombinedAllocationGroup. ${COMMON}`,
-      querystring: AllocationGroupBasesQuery,
-      response: { 200: Type.Array(AllocationGroupBase), ...errorResponses },
+  app.get(
+    `${BASE}/AllocationGroupBases`,
+    {
+      config: { auth: AUTH, cache: true },
+      schema: {
+        tags,
+        summary: 'Allocation-group bases (allocation groups with their cost associations)',
+        description: `The usual query for allocation groups: each base with its AllocationGroup and its CombinedAllocationGroup. ${COMMON}`,
+        querystring: AllocationGroupBasesQuery,
+        response: { 200: Type.Array(AllocationGroupBase), ...errorResponses },
+      },
     },
-  }, async (request) => {
-    const q = request.query;
-    const filters = {
-      id: q.allocationGroupBaseId, code: q.allocationGroupBaseCode, ownerId: q.ownerId, companyCodeId: q.companyCodeId,
-      distributionPeriodId: q.distributionPeriodId, prepaymentBlockId: q.prepaymentBlockId, searchPattern: q.searchPattern,
-    };
-    const rows = await listAllocationGroupBases(app.db, filters, request.scope, pageOf(q));
-    const children = await loadBaseChildren(app.db, rows, includesOf(q));
-    return rows.map((row) => presentAllocationGroupBase(row, children));
-  });
+    async (request) => {
+      const q = request.query;
+      const filters = {
+        id: q.allocationGroupBaseId,
+        code: q.allocationGroupBaseCode,
+        ownerId: q.ownerId,
+        companyCodeId: q.companyCodeId,
+        distributionPeriodId: q.distributionPeriodId,
+        prepaymentBlockId: q.prepaymentBlockId,
+        searchPattern: q.searchPattern,
+      };
+      const rows = await listAllocationGroupBases(app.db, filters, request.scope, pageOf(q));
+      const children = await loadBaseChildren(app.db, rows, includesOf(q));
+      return rows.map((row) => presentAllocationGroupBase(row, children));
+    },
+  );
 }

@@ -12,8 +12,16 @@ function childrenOf<T, W>(map: ByParent<T> | undefined, parent: number, present:
 
 const useUnit = (u: UseUnitChild) => ({ Id: u.id, UseUnitNumber: u.use_unit_number });
 const codeRef = (c: CodeChild) => ({ Id: c.id, Code: c.code });
-const explanation = (e: ExplanationChild) => ({ Id: e.id, Text: e.text, Group: ref(e.group_id, { Name: e.group_name }) });
-const optionTax = (o: OptionTaxChild) => ({ OptionTax: dec(o.option_tax), ValidFrom: o.valid_from, ValidTo: o.valid_to });
+const explanation = (e: ExplanationChild) => ({
+  Id: e.id,
+  Text: e.text,
+  Group: ref(e.group_id, { Name: e.group_name }),
+});
+const optionTax = (o: OptionTaxChild) => ({
+  OptionTax: dec(o.option_tax),
+  ValidFrom: o.valid_from,
+  ValidTo: o.valid_to,
+});
 
 export function presentDistributionPeriod(row: DistributionPeriodRow) {
   return {

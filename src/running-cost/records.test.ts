@@ -7,27 +7,80 @@ import { allPages, runningCostFixture, type Fixture } from './test-fixture.ts';
 type Rec = Record<string, any>;
 
 // The resource tables of the interface, written out independently of the schemas.
-const DISTRIBUTION_PERIOD = ['Id', 'Code', 'FirstCalenderYear', 'IsBookable', 'IsComputable', 'RegularDistributionPeriod'];
+const DISTRIBUTION_PERIOD = [
+  'Id',
+  'Code',
+  'FirstCalenderYear',
+  'IsBookable',
+  'IsComputable',
+  'RegularDistributionPeriod',
+];
 const ALLOCATION_GROUP = [
-  'Id', 'Code', 'Owner', 'CompanyCode', 'AllocationGroupState', 'PrepaymentBlock', 'DistributionTypeSlim', 'PreviousAllocationGroup',
-  'IndividualOwnershipManagement', 'IsCleared', 'SearchPattern', 'Location', 'DistributionPeriod', 'RegularDistributionPeriod',
-  'UseUnits', 'AllocationGroupCostTypes', 'Explanations', 'OptionTaxes',
+  'Id',
+  'Code',
+  'Owner',
+  'CompanyCode',
+  'AllocationGroupState',
+  'PrepaymentBlock',
+  'DistributionTypeSlim',
+  'PreviousAllocationGroup',
+  'IndividualOwnershipManagement',
+  'IsCleared',
+  'SearchPattern',
+  'Location',
+  'DistributionPeriod',
+  'RegularDistributionPeriod',
+  'UseUnits',
+  'AllocationGroupCostTypes',
+  'Explanations',
+  'OptionTaxes',
 ];
 const ALLOCATION_GROUP_BASE = [
-  'Id', 'Code', 'Owner', 'CompanyCode', 'AllocationGroupState', 'PrepaymentBlock', 'PreviousAllocationGroupBase', 'SearchPattern',
-  'Location', 'DistributionPeriod', 'AllocationGroup', 'CombinedAllocationGroup', 'AllocationGroupCostTypes', 'OptionTaxes',
+  'Id',
+  'Code',
+  'Owner',
+  'CompanyCode',
+  'AllocationGroupState',
+  'PrepaymentBlock',
+  'PreviousAllocationGroupBase',
+  'SearchPattern',
+  'Location',
+  'DistributionPeriod',
+  'AllocationGroup',
+  'CombinedAllocationGroup',
+  'AllocationGroupCostTypes',
+  'OptionTaxes',
 ];
-const BASE_GROUP = ['Id', 'IndividualOwnershipManagement', 'IsCleared', 'RegularDistributionPeriod', 'UseUnits', 'Explanations'];
+const BASE_GROUP = [
+  'Id',
+  'IndividualOwnershipManagement',
+  'IsCleared',
+  'RegularDistributionPeriod',
+  'UseUnits',
+  'Explanations',
+];
 const COMBINED = [
-  'Id', 'UnitsTotal', 'CostsPerUnit', 'WarmWaterFuelConsumption', 'WarmWaterHeatQuantity', 'IndependentCommercialHeatingSupply',
-  'InventoryIncreasesCleared', 'InventoryChangesAmount', 'CombinedAllocationGroupType', 'FuelEnergyType', 'Facility', 'SettlementState',
-  'ElementaryDistributionKey', 'Explanations',
+  'Id',
+  'UnitsTotal',
+  'CostsPerUnit',
+  'WarmWaterFuelConsumption',
+  'WarmWaterHeatQuantity',
+  'IndependentCommercialHeatingSupply',
+  'InventoryIncreasesCleared',
+  'InventoryChangesAmount',
+  'CombinedAllocationGroupType',
+  'FuelEnergyType',
+  'Facility',
+  'SettlementState',
+  'ElementaryDistributionKey',
+  'Explanations',
 ];
 const INCLUDES = ['includeUseUnits', 'includeCostTypes', 'includeExplanations', 'includeOptionTaxes'];
 const ALL_INCLUDES = INCLUDES.map((p) => `${p}=true`).join('&');
 
 const keys = (o: Rec) => Object.keys(o).sort();
-const isCodeRef = (v: unknown) => typeof v === 'object' && v !== null && Number.isInteger((v as Rec).Id) && typeof (v as Rec).Code === 'string';
+const isCodeRef = (v: unknown) =>
+  typeof v === 'object' && v !== null && Number.isInteger((v as Rec).Id) && typeof (v as Rec).Code === 'string';
 
 for (const dialect of DIALECTS) {
   describe(`running-cost records [${dialect}]`, () => {
@@ -49,7 +102,10 @@ for (const dialect of DIALECTS) {
 
     it('DistributionPeriods: the shared catalogue with its fields and types, paged', async () => {
       const all = await list('DistributionPeriods', 'limit=100');
-      assert.deepEqual(all.map((p) => p.Id), f.world.distributionPeriodIds);
+      assert.deepEqual(
+        all.map((p) => p.Id),
+        f.world.distributionPeriodIds,
+      );
       for (const p of all) {
         assert.deepEqual(keys(p), [...DISTRIBUTION_PERIOD].sort());
         assert.ok(typeof p.Code === 'string' && Number.isInteger(p.FirstCalenderYear));
@@ -69,19 +125,34 @@ for (const dialect of DIALECTS) {
       assert.equal(g.Owner.Id, l0.ownerId);
       assert.deepEqual(keys(g.CompanyCode), ['Code', 'Id', 'Name']);
       assert.equal(g.CompanyCode.Id, l0.companyCodeId);
-      for (const k of ['AllocationGroupState', 'PrepaymentBlock', 'DistributionTypeSlim', 'DistributionPeriod', 'RegularDistributionPeriod']) {
+      for (const k of [
+        'AllocationGroupState',
+        'PrepaymentBlock',
+        'DistributionTypeSlim',
+        'DistributionPeriod',
+        'RegularDistributionPeriod',
+      ]) {
         assert.ok(isCodeRef(g[k]), k);
       }
       assert.deepEqual(g.PreviousAllocationGroup.Id, l0.allocationGroupIds[0]);
-      assert.equal(g.PreviousAllocationGroup.Code, (await one('AllocationGroups', 'allocationGroupId', l0.allocationGroupIds[0])).Code);
+      assert.equal(
+        g.PreviousAllocationGroup.Code,
+        (await one('AllocationGroups', 'allocationGroupId', l0.allocationGroupIds[0])).Code,
+      );
       assert.equal(g.DistributionPeriod.Id, f.world.distributionPeriodIds[1]);
       assert.equal(g.IndividualOwnershipManagement, false);
       assert.equal(g.IsCleared, true);
       assert.equal(typeof g.SearchPattern, 'string');
       assert.equal(typeof g.Location, 'string');
-      assert.deepEqual(g.UseUnits.map((u: Rec) => u.Id), l0.useUnitIds.slice(2, 4));
+      assert.deepEqual(
+        g.UseUnits.map((u: Rec) => u.Id),
+        l0.useUnitIds.slice(2, 4),
+      );
       assert.ok(g.UseUnits.every((u: Rec) => typeof u.UseUnitNumber === 'string'));
-      assert.deepEqual(g.AllocationGroupCostTypes.map((c: Rec) => c.Id), f.world.catalog.AllocationGroupCostType);
+      assert.deepEqual(
+        g.AllocationGroupCostTypes.map((c: Rec) => c.Id),
+        f.world.catalog.AllocationGroupCostType,
+      );
       assert.ok(g.AllocationGroupCostTypes.every(isCodeRef));
       assert.equal(g.Explanations.length, 1);
       assert.deepEqual(keys(g.Explanations[0]), ['Group', 'Id', 'Text']);
@@ -100,25 +171,42 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(keys(b), [...ALLOCATION_GROUP_BASE].sort());
       assert.notEqual(b.Id, g.Id);
       assert.deepEqual(b.AllocationGroup, {
-        Id: g.Id, IndividualOwnershipManagement: g.IndividualOwnershipManagement, IsCleared: g.IsCleared,
-        RegularDistributionPeriod: g.RegularDistributionPeriod, UseUnits: g.UseUnits, Explanations: g.Explanations,
+        Id: g.Id,
+        IndividualOwnershipManagement: g.IndividualOwnershipManagement,
+        IsCleared: g.IsCleared,
+        RegularDistributionPeriod: g.RegularDistributionPeriod,
+        UseUnits: g.UseUnits,
+        Explanations: g.Explanations,
       });
       assert.deepEqual(keys(b.AllocationGroup), [...BASE_GROUP].sort());
       assert.equal(b.PreviousAllocationGroupBase.Id, l0.allocationGroupBaseIds[0]);
-      for (const k of ['Owner', 'CompanyCode', 'AllocationGroupState', 'DistributionPeriod']) assert.deepEqual(b[k], g[k], k);
+      for (const k of ['Owner', 'CompanyCode', 'AllocationGroupState', 'DistributionPeriod'])
+        assert.deepEqual(b[k], g[k], k);
       const c = b.CombinedAllocationGroup;
       assert.deepEqual(keys(c), [...COMBINED].sort());
       assert.equal(c.Id, l0.combinedAllocationGroupIds[1]);
       assert.deepEqual(
-        [c.UnitsTotal, c.CostsPerUnit, c.WarmWaterFuelConsumption, c.WarmWaterHeatQuantity, c.IndependentCommercialHeatingSupply, c.InventoryIncreasesCleared, c.InventoryChangesAmount],
+        [
+          c.UnitsTotal,
+          c.CostsPerUnit,
+          c.WarmWaterFuelConsumption,
+          c.WarmWaterHeatQuantity,
+          c.IndependentCommercialHeatingSupply,
+          c.InventoryIncreasesCleared,
+          c.InventoryChangesAmount,
+        ],
         [1234.56, '2.15', 0.1, 812.5, false, true, -12.3],
       );
-      for (const k of ['CombinedAllocationGroupType', 'FuelEnergyType', 'SettlementState', 'ElementaryDistributionKey']) assert.ok(isCodeRef(c[k]), k);
+      for (const k of ['CombinedAllocationGroupType', 'FuelEnergyType', 'SettlementState', 'ElementaryDistributionKey'])
+        assert.ok(isCodeRef(c[k]), k);
       assert.deepEqual(keys(c.Facility), ['Id', 'Name']);
       assert.equal(c.Explanations.length, 1);
       assert.equal(c.Explanations[0].Group.Id, f.world.explanationGroupIds[1]);
       assert.notDeepEqual(c.Explanations, g.Explanations);
-      assert.deepEqual(b.AllocationGroupCostTypes.map((x: Rec) => x.Id), [f.world.catalog.AllocationGroupCostType[0]]);
+      assert.deepEqual(
+        b.AllocationGroupCostTypes.map((x: Rec) => x.Id),
+        [f.world.catalog.AllocationGroupCostType[0]],
+      );
       assert.deepEqual(b.OptionTaxes, [{ OptionTax: 0.19, ValidFrom: '2024-01-01' }]);
     });
 
@@ -139,15 +227,27 @@ for (const dialect of DIALECTS) {
       ['AllocationGroups', 'allocationGroupId', (x: Fixture) => x.groups],
       ['AllocationGroupBases', 'allocationGroupBaseId', (x: Fixture) => x.bases],
     ] as const) {
-      const arraysOf = (r: Rec) => (path === 'AllocationGroups'
-        ? { UseUnits: r.UseUnits, AllocationGroupCostTypes: r.AllocationGroupCostTypes, Explanations: r.Explanations, OptionTaxes: r.OptionTaxes }
-        : {
-          UseUnits: r.AllocationGroup.UseUnits, AllocationGroupCostTypes: r.AllocationGroupCostTypes,
-          Explanations: r.AllocationGroup.Explanations, CombinedExplanations: r.CombinedAllocationGroup.Explanations, OptionTaxes: r.OptionTaxes,
-        });
+      const arraysOf = (r: Rec) =>
+        path === 'AllocationGroups'
+          ? {
+              UseUnits: r.UseUnits,
+              AllocationGroupCostTypes: r.AllocationGroupCostTypes,
+              Explanations: r.Explanations,
+              OptionTaxes: r.OptionTaxes,
+            }
+          : {
+              UseUnits: r.AllocationGroup.UseUnits,
+              AllocationGroupCostTypes: r.AllocationGroupCostTypes,
+              Explanations: r.AllocationGroup.Explanations,
+              CombinedExplanations: r.CombinedAllocationGroup.Explanations,
+              OptionTaxes: r.OptionTaxes,
+            };
       const FLAG_OF: Record<string, string> = {
-        UseUnits: 'includeUseUnits', AllocationGroupCostTypes: 'includeCostTypes', Explanations: 'includeExplanations',
-        CombinedExplanations: 'includeExplanations', OptionTaxes: 'includeOptionTaxes',
+        UseUnits: 'includeUseUnits',
+        AllocationGroupCostTypes: 'includeCostTypes',
+        Explanations: 'includeExplanations',
+        CombinedExplanations: 'includeExplanations',
+        OptionTaxes: 'includeOptionTaxes',
       };
 
       it(`${path}: include flags default to false; each fills only its own array(s)`, async () => {
@@ -155,13 +255,23 @@ for (const dialect of DIALECTS) {
         const id = path === 'AllocationGroups' ? l2.allocationGroupIds[0] : l2.allocationGroupBaseIds[0];
         const full = arraysOf(await one(path, idParam, id, ALL_INCLUDES));
         for (const v of Object.values(full)) assert.ok(Array.isArray(v) && v.length > 0);
-        assert.deepEqual(arraysOf(await one(path, idParam, id)), Object.fromEntries(Object.keys(full).map((k) => [k, undefined])));
-        assert.deepEqual(arraysOf(await one(path, idParam, id, INCLUDES.map((p) => `${p}=false`).join('&'))), arraysOf(await one(path, idParam, id)));
-        assert.deepEqual(arraysOf(await one(path, idParam, id, 'showNullValues=true')), Object.fromEntries(Object.keys(full).map((k) => [k, null])));
+        assert.deepEqual(
+          arraysOf(await one(path, idParam, id)),
+          Object.fromEntries(Object.keys(full).map((k) => [k, undefined])),
+        );
+        assert.deepEqual(
+          arraysOf(await one(path, idParam, id, INCLUDES.map((p) => `${p}=false`).join('&'))),
+          arraysOf(await one(path, idParam, id)),
+        );
+        assert.deepEqual(
+          arraysOf(await one(path, idParam, id, 'showNullValues=true')),
+          Object.fromEntries(Object.keys(full).map((k) => [k, null])),
+        );
         const fullShown = arraysOf(await one(path, idParam, id, `${ALL_INCLUDES}&showNullValues=true`));
         for (const flag of INCLUDES) {
           const got = arraysOf(await one(path, idParam, id, `${flag}=true&showNullValues=true`));
-          for (const [k, v] of Object.entries(got)) assert.deepEqual(v, FLAG_OF[k] === flag ? (fullShown as Rec)[k] : null, `${flag}: ${k}`);
+          for (const [k, v] of Object.entries(got))
+            assert.deepEqual(v, FLAG_OF[k] === flag ? (fullShown as Rec)[k] : null, `${flag}: ${k}`);
         }
       });
 
@@ -172,7 +282,15 @@ for (const dialect of DIALECTS) {
 
       it(`${path}: null fields are left out, or present as null with showNullValues=true`, async () => {
         const y = await one(path, idParam, ids(f).y);
-        for (const k of ['Code', 'SearchPattern', 'Location', 'PrepaymentBlock', 'DistributionTypeSlim', 'PreviousAllocationGroup', 'PreviousAllocationGroupBase']) {
+        for (const k of [
+          'Code',
+          'SearchPattern',
+          'Location',
+          'PrepaymentBlock',
+          'DistributionTypeSlim',
+          'PreviousAllocationGroup',
+          'PreviousAllocationGroupBase',
+        ]) {
           assert.ok(!(k in y), k);
         }
         const shown = await one(path, idParam, ids(f).y, 'showNullValues=true');
@@ -186,12 +304,17 @@ for (const dialect of DIALECTS) {
           assert.deepEqual(keys(shown.CombinedAllocationGroup), [...COMBINED].sort());
           assert.equal(shown.CombinedAllocationGroup.UnitsTotal, null);
           assert.equal(shown.CombinedAllocationGroup.Facility, null);
-          assert.deepEqual(keys(y.CombinedAllocationGroup), ['Id', 'IndependentCommercialHeatingSupply', 'InventoryIncreasesCleared']);
+          assert.deepEqual(keys(y.CombinedAllocationGroup), [
+            'Id',
+            'IndependentCommercialHeatingSupply',
+            'InventoryIncreasesCleared',
+          ]);
         } else {
           assert.equal(shown.DistributionTypeSlim, null);
         }
         // every record of the list has every field with showNullValues=true
-        for (const r of await list(path, `limit=100&showNullValues=true&${ALL_INCLUDES}`)) assert.deepEqual(keys(r), [...expected].sort());
+        for (const r of await list(path, `limit=100&showNullValues=true&${ALL_INCLUDES}`))
+          assert.deepEqual(keys(r), [...expected].sort());
       });
     }
   });

@@ -1,15 +1,29 @@
 // Request and response schemas of RunningCostDistributionRead v1.2 (field names as the interface spells them).
 import { Type, type Static } from '@sinclair/typebox';
 import {
-  CodeRef, CompanyCodeRef, Explanation, FacilityRef, Int32, OptionTax, OwnerRef, PagingQuery, UseUnitRef, WireObject,
+  CodeRef,
+  CompanyCodeRef,
+  Explanation,
+  FacilityRef,
+  Int32,
+  OptionTax,
+  OwnerRef,
+  PagingQuery,
+  UseUnitRef,
+  WireObject,
 } from '../http/schemas.ts';
 import { SEARCH_PATTERN_RULE } from './search.ts';
 
 const Decimal = () => Type.Number({ format: 'decimal' });
-const IdFilter = (what: string) => Int32({ description: `Only records whose ${what} is this id (an unknown id gives [])` });
+const IdFilter = (what: string) =>
+  Int32({ description: `Only records whose ${what} is this id (an unknown id gives [])` });
 const CodeFilter = (what: string) =>
-  Type.String({ maxLength: 100, description: `Only records whose ${what} equals this text exactly (case-sensitive); empty = no filter` });
-const Include = (array: string) => Type.Boolean({ default: false, description: `true: fill ${array}; false (default): ${array} is null` });
+  Type.String({
+    maxLength: 100,
+    description: `Only records whose ${what} equals this text exactly (case-sensitive); empty = no filter`,
+  });
+const Include = (array: string) =>
+  Type.Boolean({ default: false, description: `true: fill ${array}; false (default): ${array} is null` });
 
 const SearchPatternParam = Type.String({ maxLength: 100, description: SEARCH_PATTERN_RULE });
 

@@ -37,7 +37,11 @@ export function containsPattern(text: string): string {
 }
 
 /** WHERE condition: any of the columns contains the text (after folding both sides). */
-export function searchCondition(columns: Expression<string | null>[], text: string, postgres: boolean): Expression<SqlBool> {
+export function searchCondition(
+  columns: Expression<string | null>[],
+  text: string,
+  postgres: boolean,
+): Expression<SqlBool> {
   const pattern = containsPattern(text);
   const parts = columns.map((c) => sql<SqlBool>`${foldedColumn(c, postgres)} like ${pattern} escape ${sql.lit('\\')}`);
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;

@@ -18,16 +18,23 @@ function successorLink(request: FastifyRequest): string {
 }
 
 /** The route hook (preValidation: after authentication, before the parameter checks) reading the given clock. */
-export const allocationGroupsWithdrawal = (now: () => Date) => async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-  const link = successorLink(request);
-  if (now().getTime() >= GONE_FROM.getTime()) {
-    throw new ApiError(410, 'gone', {
-      $: [`AllocationGroups was withdrawn on ${SUNSET.toISOString().slice(0, 10)}; use ${SUCCESSOR} instead.`],
-    }, { Link: link });
-  }
-  reply.headers({
-    Deprecation: `@${Math.floor(DEPRECATED_SINCE.getTime() / 1000)}`,
-    Sunset: SUNSET.toUTCString(),
-    Link: link,
-  });
-};
+export const allocationGroupsWithdrawal =
+  (now: () => Date) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const link = successorLink(request);
+    if (now().getTime() >= GONE_FROM.getTime()) {
+      throw new ApiError(
+        410,
+        'gone',
+        {
+          $: [`AllocationGroups was withdrawn on ${SUNSET.toISOString().slice(0, 10)}; use ${SUCCESSOR} instead.`],
+        },
+        { Link: link },
+      );
+    }
+    reply.headers({
+      Deprecation: `@${Math.floor(DEPRECATED_SINCE.getTime() / 1000)}`,
+      Sunset: SUNSET.toUTCString(),
+      Link: link,
+    });
+  };

@@ -14,14 +14,23 @@ export interface TestApp {
   database: TestDatabase;
   clock: { now: Date; advance(seconds: number): void };
   /** Creates a user (default: every permission) and returns a fresh access token. */
-  login(options?: { name?: string; permissions?: Permission[]; ledgers?: number[]; password?: string }): Promise<string>;
+  login(options?: {
+    name?: string;
+    permissions?: Permission[];
+    ledgers?: number[];
+    password?: string;
+  }): Promise<string>;
   apiKey(ledgers: number[] | 'all', name?: string): Promise<string>;
   close(): Promise<void>;
 }
 
 let counter = 0;
 
-export async function testApp(dialect: DialectName, env: Record<string, string> = {}, prepare?: (app: App) => Promise<void>): Promise<TestApp> {
+export async function testApp(
+  dialect: DialectName,
+  env: Record<string, string> = {},
+  prepare?: (app: App) => Promise<void>,
+): Promise<TestApp> {
   const database = await freshDatabase(dialect);
   const config: Readonly<Config> = loadConfig({ ...env });
   const clock = {
@@ -40,8 +49,18 @@ export async function testApp(dialect: DialectName, env: Record<string, string> 
     async login(options = {}) {
       const name = options.name ?? `user${++counter}`;
       const password = options.password ?? 'correct horse battery';
-      await addUser(database.db, { name, password, permissions: options.permissions ?? ALL_PERMISSIONS, ledgers: options.ledgers });
-      const res = await app.inject({ method: 'POST', url: '/oauth2/token', payload: `grant_type=password&username=${encodeURIComponent(name)}&password=${encodeURIComponent(password)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      await addUser(database.db, {
+        name,
+        password,
+        permissions: options.permissions ?? ALL_PERMISSIONS,
+        ledgers: options.ledgers,
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/oauth2/token',
+        payload: `grant_type=password&username=${encodeURIComponent(name)}&password=${encodeURIComponent(password)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
       return res.json().access_token as string;
     },
@@ -56,8 +75,17 @@ export async function testApp(dialect: DialectName, env: Record<string, string> 
 }
 
 /** POST form-encoded to the token endpoint. */
-export function tokenRequest(app: App, form: Record<string, string>, url = '/oauth2/token'): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url, payload: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+export function tokenRequest(
+  app: App,
+  form: Record<string, string>,
+  url = '/oauth2/token',
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: new URLSearchParams(form).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -25,7 +25,10 @@ export async function createEmptyDatabaseUrl(dialect: DialectName): Promise<{ ur
   const name = `wohnapi_t_${crypto.randomBytes(6).toString('hex')}`;
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wohnapi-sqlite-'));
-    return { url: `sqlite:${path.join(dir, `${name}.sqlite`)}`, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${path.join(dir, `${name}.sqlite`)}`,
+      remove: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();

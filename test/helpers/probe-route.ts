@@ -7,16 +7,34 @@ import { PagingQuery, errorResponses, WireObject } from '../../src/http/schemas.
 export const PROBE_URL = '/service/v1.2/Probe/Items';
 
 export async function registerProbe(app: App): Promise<void> {
-  for (const [apiKey, method] of [['optional', 'GET'], ['required', 'GET'], ['optional', 'POST']] as const) {
+  for (const [apiKey, method] of [
+    ['optional', 'GET'],
+    ['required', 'GET'],
+    ['optional', 'POST'],
+  ] as const) {
     app.route({
       method,
       url: apiKey === 'required' ? `${PROBE_URL}/WithKey` : PROBE_URL,
       config: { auth: { permissions: [PERMISSIONS.runningCostRead], apiKey } },
       schema: {
         querystring: Type.Object(PagingQuery),
-        ...(method === 'POST' ? { body: Type.Object({ Name: Type.String(), Count: Type.Integer(), Items: Type.Optional(Type.Array(Type.Integer())) }, { additionalProperties: false }) } : {}),
+        ...(method === 'POST'
+          ? {
+              body: Type.Object(
+                { Name: Type.String(), Count: Type.Integer(), Items: Type.Optional(Type.Array(Type.Integer())) },
+                { additionalProperties: false },
+              ),
+            }
+          : {}),
         response: {
-          200: Type.Array(WireObject({ Id: Type.Integer(), Name: Type.String(), Nested: WireObject({ Code: Type.String() }), Scope: Type.String() })),
+          200: Type.Array(
+            WireObject({
+              Id: Type.Integer(),
+              Name: Type.String(),
+              Nested: WireObject({ Code: Type.String() }),
+              Scope: Type.String(),
+            }),
+          ),
           ...errorResponses,
         },
       },

@@ -16,7 +16,10 @@ export interface DemoOptions {
   progress?: (rows: number) => void;
 }
 
-export interface DemoSummary { rows: number; useUnits: number }
+export interface DemoSummary {
+  rows: number;
+  useUnits: number;
+}
 
 /** Tables in an order that puts parents before children. */
 const TABLE_ORDER = COLLECTIONS.flatMap((c) => [
@@ -42,7 +45,10 @@ class BufferedSink implements Sink {
   private buffered = 0;
   private readonly tables = new Map<string, object[]>();
 
-  constructor(private readonly bulk: BulkWriter, private readonly progress?: (rows: number) => void) {}
+  constructor(
+    private readonly bulk: BulkWriter,
+    private readonly progress?: (rows: number) => void,
+  ) {}
 
   nextId(): number {
     return ++this.id;
@@ -64,7 +70,11 @@ class BufferedSink implements Sink {
       const rows = this.tables.get(table) as Record<string, unknown>[] | undefined;
       if (!rows?.length) continue;
       const columns = columnsOf(rows);
-      await this.bulk.insert(table, columns, rows.map((r) => columns.map((c) => r[c] ?? null)));
+      await this.bulk.insert(
+        table,
+        columns,
+        rows.map((r) => columns.map((c) => r[c] ?? null)),
+      );
       this.tables.set(table, []);
     }
     this.buffered = 0;
@@ -77,21 +87,32 @@ export async function loadDemo(database: Database, options: DemoOptions = {}): P
   const rnd = new Random(options.seed ?? 1);
   return database.db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom('company_codes').select('id').limit(1).execute();
-    if (taken.length) throw new CommandError('demo load needs an empty database: it already holds ledgers (company codes)');
+    if (taken.length)
+      throw new CommandError('demo load needs an empty database: it already holds ledgers (company codes)');
     const bulk = new BulkWriter(trx, database);
     const sink = new BufferedSink(bulk, options.progress);
     const ledgers = Math.min(COMPANIES.length, 3 + Math.floor(scale / 20));
     for (let l = 1; l <= ledgers; l++) sink.add('company_codes', { id: l, code: `${l}000`, name: COMPANIES[l - 1] });
     for (let l = 1; l <= ledgers; l++) sink.nextId(); // ids 1..ledgers are the company codes
     const shared = generateShared(sink, rnd);
-    const counters: LedgerCounters = { economicUnit: 0, kind: 0, owner: 0, budget: 0, loan: 0, cost: 0, project: 0, useUnits: 0 };
+    const counters: LedgerCounters = {
+      economicUnit: 0,
+      kind: 0,
+      owner: 0,
+      budget: 0,
+      loan: 0,
+      cost: 0,
+      project: 0,
+      useUnits: 0,
+    };
     const economicUnits = 20 * scale;
     for (let l = 1; l <= ledgers; l++) {
       const share = Math.floor(economicUnits / ledgers) + (l <= economicUnits % ledgers ? 1 : 0);
       await generateLedger(sink, rnd, shared, l, share, counters);
     }
     await sink.flush();
-    if (database.dialect === 'postgres') await bulk.run("select setval(pg_get_serial_sequence('projects', 'id'), (select max(id) from projects))");
+    if (database.dialect === 'postgres')
+      await bulk.run("select setval(pg_get_serial_sequence('projects', 'id'), (select max(id) from projects))");
     return { rows: bulk.rows, useUnits: counters.useUnits };
   });
 }

@@ -43,23 +43,78 @@ export class Random {
 }
 
 export const STREETS = [
-  'Hauptstraße', 'Schulstraße', 'Gartenstraße', 'Bahnhofstraße', 'Dorfstraße', 'Bergstraße', 'Birkenweg', 'Lindenstraße',
-  'Kirchstraße', 'Waldstraße', 'Ringstraße', 'Schillerstraße', 'Goethestraße', 'Mühlenweg', 'Am Sportplatz', 'Rosenstraße',
-  'Friedrichstraße', 'Beethovenstraße', 'Eichendorffstraße', 'Am Rathaus', 'Lessingstraße', 'Blumenstraße', 'Uhlandstraße', 'Feldstraße',
+  'Hauptstraße',
+  'Schulstraße',
+  'Gartenstraße',
+  'Bahnhofstraße',
+  'Dorfstraße',
+  'Bergstraße',
+  'Birkenweg',
+  'Lindenstraße',
+  'Kirchstraße',
+  'Waldstraße',
+  'Ringstraße',
+  'Schillerstraße',
+  'Goethestraße',
+  'Mühlenweg',
+  'Am Sportplatz',
+  'Rosenstraße',
+  'Friedrichstraße',
+  'Beethovenstraße',
+  'Eichendorffstraße',
+  'Am Rathaus',
+  'Lessingstraße',
+  'Blumenstraße',
+  'Uhlandstraße',
+  'Feldstraße',
 ];
 
 export const PLACES = [
-  ['Berlin', '10115'], ['Hamburg', '20095'], ['München', '80331'], ['Köln', '50667'], ['Frankfurt am Main', '60311'], ['Stuttgart', '70173'],
-  ['Düsseldorf', '40213'], ['Leipzig', '04109'], ['Dortmund', '44135'], ['Essen', '45127'], ['Bremen', '28195'], ['Dresden', '01067'],
-  ['Hannover', '30159'], ['Nürnberg', '90402'], ['Bochum', '44787'], ['Bielefeld', '33602'], ['Münster', '48143'], ['Kassel', '34117'],
+  ['Berlin', '10115'],
+  ['Hamburg', '20095'],
+  ['München', '80331'],
+  ['Köln', '50667'],
+  ['Frankfurt am Main', '60311'],
+  ['Stuttgart', '70173'],
+  ['Düsseldorf', '40213'],
+  ['Leipzig', '04109'],
+  ['Dortmund', '44135'],
+  ['Essen', '45127'],
+  ['Bremen', '28195'],
+  ['Dresden', '01067'],
+  ['Hannover', '30159'],
+  ['Nürnberg', '90402'],
+  ['Bochum', '44787'],
+  ['Bielefeld', '33602'],
+  ['Münster', '48143'],
+  ['Kassel', '34117'],
 ] as const;
 
 export const COMPANIES = [
-  'Wohnbau Nord GmbH', 'Stadtwohnen Süd eG', 'Gemeinnützige Wohnungsbaugesellschaft West mbH', 'Baugenossenschaft Ost eG',
-  'Rheinische Wohnstätten AG', 'Wohnungsgesellschaft Elbtal mbH', 'Siedlungswerk Main GmbH', 'Heimstatt Weser eG',
+  'Wohnbau Nord GmbH',
+  'Stadtwohnen Süd eG',
+  'Gemeinnützige Wohnungsbaugesellschaft West mbH',
+  'Baugenossenschaft Ost eG',
+  'Rheinische Wohnstätten AG',
+  'Wohnungsgesellschaft Elbtal mbH',
+  'Siedlungswerk Main GmbH',
+  'Heimstatt Weser eG',
 ];
 
-export const SURNAMES = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Koch', 'Richter'];
+export const SURNAMES = [
+  'Müller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Meyer',
+  'Wagner',
+  'Becker',
+  'Schulz',
+  'Hoffmann',
+  'Koch',
+  'Richter',
+];
 
 export const FLOORS = ['EG', '1. OG', '2. OG', '3. OG', '4. OG', 'DG'];
 export const SIDES = ['links', 'Mitte', 'rechts'];

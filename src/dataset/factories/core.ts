@@ -45,7 +45,8 @@ type Parent = 'economic_units' | 'buildings' | 'use_units' | 'license_agreements
 
 /** The row with this id, if there is one (factories resolve parents' ledgers and numbers with it). */
 export async function findRow<T extends Parent>(db: Executor, table: T, id: number): Promise<Row<T> | undefined> {
-  return (await (db as Kysely<any>).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Row<T> | undefined;
+  return (await (db as Kysely<any>).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as
+    Row<T> | undefined;
 }
 
 /** The row with this id, or an error naming it. */
@@ -55,14 +56,22 @@ export async function getRow<T extends Parent>(db: Executor, table: T, id: numbe
   return row;
 }
 
-export async function insertCompanyCode(db: Executor, o: Overrides<'company_codes'> = {}): Promise<Row<'company_codes'>> {
+export async function insertCompanyCode(
+  db: Executor,
+  o: Overrides<'company_codes'> = {},
+): Promise<Row<'company_codes'>> {
   const id = o.id ?? nextId();
   const n = seq('company_code');
   return insertRow(db, 'company_codes', { id, code: String(n).padStart(4, '0'), name: `Ledger ${n}`, ...o });
 }
 
 /** The catalogue kinds whose wire Ref carries a ShortCode ({Id, Name, ShortCode} or {Id, Code, ShortCode}). */
-export const SHORT_CODE_KINDS: readonly CatalogKind[] = ['DistributionCostType', 'StandardDistributionKey', 'ContractPositionType', 'CalculationBase'];
+export const SHORT_CODE_KINDS: readonly CatalogKind[] = [
+  'DistributionCostType',
+  'StandardDistributionKey',
+  'ContractPositionType',
+  'CalculationBase',
+];
 
 /** A catalogue code of one kind; kind-specific extras (short code, ArgeCode, NodeId, charge-type flags) filled. */
 export function buildCatalogCode(kind: CatalogKind, o: Overrides<'catalog_codes'> = {}): New<'catalog_codes'> {
@@ -76,20 +85,33 @@ export function buildCatalogCode(kind: CatalogKind, o: Overrides<'catalog_codes'
     node_id: kind === 'ReasonOfWaiver' ? 10 + n : null,
     arge_code: kind === 'BillingUnitValue' ? `ARGE${n}` : null,
     ...(kind === 'DistributionSpecialChargeType'
-      ? { is_fix_costs_per_distribution_key_unit: n % 2, is_percent_of_contract_position: 1 - (n % 2), is_upper_limit: 0 }
+      ? {
+          is_fix_costs_per_distribution_key_unit: n % 2,
+          is_percent_of_contract_position: 1 - (n % 2),
+          is_upper_limit: 0,
+        }
       : {}),
     ...o,
   };
 }
 
-export async function insertCatalogCode(db: Executor, kind: CatalogKind, o: Overrides<'catalog_codes'> = {}): Promise<Row<'catalog_codes'>> {
+export async function insertCatalogCode(
+  db: Executor,
+  kind: CatalogKind,
+  o: Overrides<'catalog_codes'> = {},
+): Promise<Row<'catalog_codes'>> {
   return insertRow(db, 'catalog_codes', buildCatalogCode(kind, o));
 }
 
 /** `given` if set (null stays null), else the lowest-id code of the kind, created when the kind is empty. */
 export async function catalogId(db: Executor, kind: CatalogKind, given?: number | null): Promise<number> {
   if (given !== undefined && given !== null) return given;
-  const row = await db.selectFrom('catalog_codes').select('id').where('kind', '=', kind).orderBy('id').executeTakeFirst();
+  const row = await db
+    .selectFrom('catalog_codes')
+    .select('id')
+    .where('kind', '=', kind)
+    .orderBy('id')
+    .executeTakeFirst();
   return row?.id ?? (await insertCatalogCode(db, kind)).id;
 }
 
@@ -97,12 +119,19 @@ export async function insertFacility(db: Executor, o: Overrides<'facilities'> = 
   return insertRow(db, 'facilities', { id: o.id ?? nextId(), name: `Boiler house ${seq('facility')}`, ...o });
 }
 
-export async function insertExplanationGroup(db: Executor, o: Overrides<'explanation_groups'> = {}): Promise<Row<'explanation_groups'>> {
+export async function insertExplanationGroup(
+  db: Executor,
+  o: Overrides<'explanation_groups'> = {},
+): Promise<Row<'explanation_groups'>> {
   return insertRow(db, 'explanation_groups', { id: o.id ?? nextId(), name: `Notes ${seq('explanation_group')}`, ...o });
 }
 
 /** The id of the lowest-id row of a shared table, created with `create` when the table is empty. */
-export async function firstOr(db: Executor, table: 'facilities' | 'explanation_groups' | 'distribution_periods' | 'price_indices', create: () => Promise<{ id: number }>): Promise<number> {
+export async function firstOr(
+  db: Executor,
+  table: 'facilities' | 'explanation_groups' | 'distribution_periods' | 'price_indices',
+  create: () => Promise<{ id: number }>,
+): Promise<number> {
   const row = await (db as Kysely<any>).selectFrom(table).select('id').orderBy('id').executeTakeFirst();
   return (row?.id as number | undefined) ?? (await create()).id;
 }

@@ -2,7 +2,16 @@
 // Parents that are not given are created; ledger columns are copied from the parent.
 import type { Executor } from '../../db/database.ts';
 import { findRow, getRow, insertCompanyCode, insertRow, nextId, seq, type Overrides, type Row } from './core.ts';
-import { buildBudget, buildBuilding, buildCostObject, buildEconomicUnit, buildLand, buildLoan, buildOwner, buildUseUnit } from './builders.ts';
+import {
+  buildBudget,
+  buildBuilding,
+  buildCostObject,
+  buildEconomicUnit,
+  buildLand,
+  buildLoan,
+  buildOwner,
+  buildUseUnit,
+} from './builders.ts';
 
 async function ledgerOr(db: Executor, companyCodeId: number | undefined): Promise<number> {
   return companyCodeId ?? (await insertCompanyCode(db)).id;
@@ -13,9 +22,16 @@ export async function insertOwner(db: Executor, o: Overrides<'owners'> = {}): Pr
   return insertRow(db, 'owners', buildOwner(o.id ?? nextId(), seq('owner'), { ...o, company_code_id }));
 }
 
-export async function insertEconomicUnit(db: Executor, o: Overrides<'economic_units'> = {}): Promise<Row<'economic_units'>> {
+export async function insertEconomicUnit(
+  db: Executor,
+  o: Overrides<'economic_units'> = {},
+): Promise<Row<'economic_units'>> {
   const company_code_id = await ledgerOr(db, o.company_code_id);
-  return insertRow(db, 'economic_units', buildEconomicUnit(o.id ?? nextId(), seq('economic_unit'), { ...o, company_code_id }));
+  return insertRow(
+    db,
+    'economic_units',
+    buildEconomicUnit(o.id ?? nextId(), seq('economic_unit'), { ...o, company_code_id }),
+  );
 }
 
 /**
@@ -25,7 +41,8 @@ export async function insertEconomicUnit(db: Executor, o: Overrides<'economic_un
 async function economicUnitOf(db: Executor, o: { economic_unit_id?: number; company_code_id?: number }) {
   if (o.economic_unit_id === undefined) return insertEconomicUnit(db, { company_code_id: o.company_code_id });
   const row = await findRow(db, 'economic_units', o.economic_unit_id);
-  if (o.company_code_id !== undefined) return { id: o.economic_unit_id, company_code_id: o.company_code_id, number: row?.number ?? null };
+  if (o.company_code_id !== undefined)
+    return { id: o.economic_unit_id, company_code_id: o.company_code_id, number: row?.number ?? null };
   return row ?? getRow(db, 'economic_units', o.economic_unit_id);
 }
 
@@ -42,10 +59,17 @@ export async function insertLand(db: Executor, o: Overrides<'lands'> = {}): Prom
 /** A use unit; without building_id a building of its economic unit is created (pass building_id: null for none). */
 export async function insertUseUnit(db: Executor, o: Overrides<'use_units'> = {}): Promise<Row<'use_units'>> {
   const eu = await economicUnitOf(db, o);
-  const building = o.building_id === undefined
-    ? await insertBuilding(db, { economic_unit_id: eu.id, company_code_id: eu.company_code_id })
-    : o.building_id === null ? null : (await findRow(db, 'buildings', o.building_id)) ?? { id: o.building_id, number: null };
-  return insertRow(db, 'use_units', buildUseUnit(o.id ?? nextId(), seq(`use_unit:${building?.id ?? eu.id}`), eu, building, o));
+  const building =
+    o.building_id === undefined
+      ? await insertBuilding(db, { economic_unit_id: eu.id, company_code_id: eu.company_code_id })
+      : o.building_id === null
+        ? null
+        : ((await findRow(db, 'buildings', o.building_id)) ?? { id: o.building_id, number: null });
+  return insertRow(
+    db,
+    'use_units',
+    buildUseUnit(o.id ?? nextId(), seq(`use_unit:${building?.id ?? eu.id}`), eu, building, o),
+  );
 }
 
 export async function insertBudget(db: Executor, o: Overrides<'budgets'> = {}): Promise<Row<'budgets'>> {

@@ -7,10 +7,19 @@ export async function insertProject(db: Executor, o: Overrides<'projects'> = {})
   const company_code_id = o.company_code_id ?? (await insertCompanyCode(db)).id;
   const n = seq('project');
   return insertRow(db, 'projects', {
-    name: `Project ${n}`, code: `P${String(n).padStart(3, '0')}`, project_manager: 'A. Example', description: null,
-    project_life_time_from: '2025-01-01', project_life_time_to: null, cost_center_id: null, cost_unit_id: null, cost_type_id: null,
-    created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z',
-    ...o, company_code_id,
+    name: `Project ${n}`,
+    code: `P${String(n).padStart(3, '0')}`,
+    project_manager: 'A. Example',
+    description: null,
+    project_life_time_from: '2025-01-01',
+    project_life_time_to: null,
+    cost_center_id: null,
+    cost_unit_id: null,
+    cost_type_id: null,
+    created_at: '2025-01-01T00:00:00Z',
+    updated_at: '2025-01-01T00:00:00Z',
+    ...o,
+    company_code_id,
   });
 }
 
@@ -26,10 +35,34 @@ export interface ProjectAssignments {
 /** Stores assignments as they are (no order or ledger checks: that is the command's job). */
 export async function assignToProject(db: Executor, projectId: number, a: ProjectAssignments): Promise<void> {
   const project_id = projectId;
-  await insertRows(db, 'project_economic_units', (a.economicUnits ?? []).map((economic_unit_id) => ({ project_id, economic_unit_id })));
-  await insertRows(db, 'project_buildings', (a.buildings ?? []).map((building_id) => ({ project_id, building_id })));
-  await insertRows(db, 'project_lands', (a.lands ?? []).map((land_id) => ({ project_id, land_id })));
-  await insertRows(db, 'project_use_units', (a.useUnits ?? []).map((use_unit_id) => ({ project_id, use_unit_id })));
-  await insertRows(db, 'project_budgets', (a.budgets ?? []).map((budget_id) => ({ project_id, budget_id })));
-  await insertRows(db, 'project_loans', (a.loans ?? []).map((loan_id) => ({ project_id, loan_id })));
+  await insertRows(
+    db,
+    'project_economic_units',
+    (a.economicUnits ?? []).map((economic_unit_id) => ({ project_id, economic_unit_id })),
+  );
+  await insertRows(
+    db,
+    'project_buildings',
+    (a.buildings ?? []).map((building_id) => ({ project_id, building_id })),
+  );
+  await insertRows(
+    db,
+    'project_lands',
+    (a.lands ?? []).map((land_id) => ({ project_id, land_id })),
+  );
+  await insertRows(
+    db,
+    'project_use_units',
+    (a.useUnits ?? []).map((use_unit_id) => ({ project_id, use_unit_id })),
+  );
+  await insertRows(
+    db,
+    'project_budgets',
+    (a.budgets ?? []).map((budget_id) => ({ project_id, budget_id })),
+  );
+  await insertRows(
+    db,
+    'project_loans',
+    (a.loans ?? []).map((loan_id) => ({ project_id, loan_id })),
+  );
 }

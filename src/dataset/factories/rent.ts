@@ -4,20 +4,46 @@ import type { ContractAgreementKind } from '../../db/schema.ts';
 import { insertUseUnit } from './master.ts';
 import { insertAllocationGroup } from './running-cost.ts';
 import { catalogId, firstOr, getRow, insertRow, nextId, seq, type Overrides, type Row } from './core.ts';
-import { buildContractAgreement, buildLicenseAgreement, buildPriceIndex, buildPriceIndexValue, OPEN_TURNOVER } from './builders.ts';
+import {
+  buildContractAgreement,
+  buildLicenseAgreement,
+  buildPriceIndex,
+  buildPriceIndexValue,
+  OPEN_TURNOVER,
+} from './builders.ts';
 
-export async function insertPriceIndex(db: Executor, o: Overrides<'price_indices'> = {}): Promise<Row<'price_indices'>> {
+export async function insertPriceIndex(
+  db: Executor,
+  o: Overrides<'price_indices'> = {},
+): Promise<Row<'price_indices'>> {
   return insertRow(db, 'price_indices', buildPriceIndex(o.id ?? nextId(), seq('price_index'), o));
 }
 
-export async function insertPriceIndexValue(db: Executor, o: Overrides<'price_index_values'> = {}): Promise<Row<'price_index_values'>> {
+export async function insertPriceIndexValue(
+  db: Executor,
+  o: Overrides<'price_index_values'> = {},
+): Promise<Row<'price_index_values'>> {
   const price_index_id = o.price_index_id ?? (await insertPriceIndex(db)).id;
-  return insertRow(db, 'price_index_values', buildPriceIndexValue(o.id ?? nextId(), seq(`price_index_value:${price_index_id}`), price_index_id, o));
+  return insertRow(
+    db,
+    'price_index_values',
+    buildPriceIndexValue(o.id ?? nextId(), seq(`price_index_value:${price_index_id}`), price_index_id, o),
+  );
 }
 
-export async function insertLicenseAgreement(db: Executor, o: Overrides<'license_agreements'> = {}): Promise<Row<'license_agreements'>> {
-  const useUnit = o.use_unit_id === undefined ? await insertUseUnit(db, { company_code_id: o.company_code_id }) : await getRow(db, 'use_units', o.use_unit_id);
-  return insertRow(db, 'license_agreements', buildLicenseAgreement(o.id ?? nextId(), seq(`license:${useUnit.id}`), useUnit, o));
+export async function insertLicenseAgreement(
+  db: Executor,
+  o: Overrides<'license_agreements'> = {},
+): Promise<Row<'license_agreements'>> {
+  const useUnit =
+    o.use_unit_id === undefined
+      ? await insertUseUnit(db, { company_code_id: o.company_code_id })
+      : await getRow(db, 'use_units', o.use_unit_id);
+  return insertRow(
+    db,
+    'license_agreements',
+    buildLicenseAgreement(o.id ?? nextId(), seq(`license:${useUnit.id}`), useUnit, o),
+  );
 }
 
 /** Overrides of the 1:1 detail row, per kind (kinds without a detail table take none). */
@@ -47,52 +73,119 @@ export interface ContractAgreementOptions<K extends ContractAgreementKind> exten
   children?: boolean;
 }
 
-type Filler = (db: Executor, ca: Row<'contract_agreements'>, detail: Record<string, unknown>, children: boolean) => Promise<void>;
+type Filler = (
+  db: Executor,
+  ca: Row<'contract_agreements'>,
+  detail: Record<string, unknown>,
+  children: boolean,
+) => Promise<void>;
 
 const kid = (ca: Row<'contract_agreements'>) => ({ contract_agreement_id: ca.id });
 
-async function specialCharge(db: Executor, ca: Row<'contract_agreements'>, d: Record<string, unknown>, children: boolean): Promise<void> {
+async function specialCharge(
+  db: Executor,
+  ca: Row<'contract_agreements'>,
+  d: Record<string, unknown>,
+  children: boolean,
+): Promise<void> {
   await insertRow(db, 'ca_special_charge', {
-    percentage: '12.5', is_gross_amount: 0, fix_costs_value: '150.00',
-    special_charge_type_id: await catalogId(db, 'DistributionSpecialChargeType'), prepayment_block_id: await catalogId(db, 'PrepaymentBlock'),
-    distribution_cost_type_id: await catalogId(db, 'DistributionCostType'), ...d, ...kid(ca),
+    percentage: '12.5',
+    is_gross_amount: 0,
+    fix_costs_value: '150.00',
+    special_charge_type_id: await catalogId(db, 'DistributionSpecialChargeType'),
+    prepayment_block_id: await catalogId(db, 'PrepaymentBlock'),
+    distribution_cost_type_id: await catalogId(db, 'DistributionCostType'),
+    ...d,
+    ...kid(ca),
   });
   if (!children) return;
-  await insertRow(db, 'ca_special_charge_calculation_bases', { ...kid(ca), position: 0, calculation_base_id: await catalogId(db, 'CalculationBase') });
-  await insertRow(db, 'ca_special_charge_billing_unit_values', { ...kid(ca), position: 0, billing_unit_value_id: await catalogId(db, 'BillingUnitValue') });
+  await insertRow(db, 'ca_special_charge_calculation_bases', {
+    ...kid(ca),
+    position: 0,
+    calculation_base_id: await catalogId(db, 'CalculationBase'),
+  });
+  await insertRow(db, 'ca_special_charge_billing_unit_values', {
+    ...kid(ca),
+    position: 0,
+    billing_unit_value_id: await catalogId(db, 'BillingUnitValue'),
+  });
 }
 
-async function reminderCharge(db: Executor, ca: Row<'contract_agreements'>, row: Overrides<'ca_reminder_charge'>, children: boolean): Promise<void> {
+async function reminderCharge(
+  db: Executor,
+  ca: Row<'contract_agreements'>,
+  row: Overrides<'ca_reminder_charge'>,
+  children: boolean,
+): Promise<void> {
   await insertRow(db, 'ca_reminder_charge', { ...row, ...kid(ca) });
-  if (children) await insertRow(db, 'ca_reminder_charge_dunning_levels', { ...kid(ca), dunning_level_id: await catalogId(db, 'DunningLevel') });
+  if (children)
+    await insertRow(db, 'ca_reminder_charge_dunning_levels', {
+      ...kid(ca),
+      dunning_level_id: await catalogId(db, 'DunningLevel'),
+    });
 }
 
 /** Detail row and default child rows per kind. */
 const FILLERS: Record<ContractAgreementKind, Filler> = {
   async IndexRentalAgreement(db, ca, d) {
-    const price_index_id = (d.price_index_id as number | undefined) ?? await firstOr(db, 'price_indices', () => insertPriceIndex(db));
-    const value = await db.selectFrom('price_index_values').select('id').where('price_index_id', '=', price_index_id).orderBy('id').executeTakeFirst();
+    const price_index_id =
+      (d.price_index_id as number | undefined) ?? (await firstOr(db, 'price_indices', () => insertPriceIndex(db)));
+    const value = await db
+      .selectFrom('price_index_values')
+      .select('id')
+      .where('price_index_id', '=', price_index_id)
+      .orderBy('id')
+      .executeTakeFirst();
     await insertRow(db, 'ca_index_rental', {
-      price_index_id, price_index_value_id: value?.id ?? (await insertPriceIndexValue(db, { price_index_id })).id,
-      transfer_percent: '100', waiting_period: '12', limit_for_increase: '10', limit_for_reduction: '5', scope_change: '2025-01-01',
-      automatic_adjustment: 1, base_year: 2020, contract_agreement_type_id: await catalogId(db, 'ContractAgreementType'),
-      reference_value_index: 'VPI 2020', ...d, ...kid(ca),
+      price_index_id,
+      price_index_value_id: value?.id ?? (await insertPriceIndexValue(db, { price_index_id })).id,
+      transfer_percent: '100',
+      waiting_period: '12',
+      limit_for_increase: '10',
+      limit_for_reduction: '5',
+      scope_change: '2025-01-01',
+      automatic_adjustment: 1,
+      base_year: 2020,
+      contract_agreement_type_id: await catalogId(db, 'ContractAgreementType'),
+      reference_value_index: 'VPI 2020',
+      ...d,
+      ...kid(ca),
     });
   },
   async GraduatedRentAgreement(db, ca, d, children) {
-    await insertRow(db, 'ca_graduated_rent', { rental_upper_limit: '1200.00', contract_position_type_id: await catalogId(db, 'ContractPositionType'), ...d, ...kid(ca) });
-    if (children) for (const [i, amount] of ['850.00', '875.50'].entries()) await insertGraduatedRentEntry(db, { ...kid(ca), amount, rent_change_date: `${2025 + i}-01-01T00:00:00Z` });
+    await insertRow(db, 'ca_graduated_rent', {
+      rental_upper_limit: '1200.00',
+      contract_position_type_id: await catalogId(db, 'ContractPositionType'),
+      ...d,
+      ...kid(ca),
+    });
+    if (children)
+      for (const [i, amount] of ['850.00', '875.50'].entries())
+        await insertGraduatedRentEntry(db, { ...kid(ca), amount, rent_change_date: `${2025 + i}-01-01T00:00:00Z` });
   },
   async TurnoverRentAgreement(db, ca, d, children) {
     await insertRow(db, 'ca_turnover_rent', {
-      contract_position_type_id: await catalogId(db, 'ContractPositionType'), accounting_interval_id: await catalogId(db, 'ContractAgreementAccountingInterval'),
-      next_accounting_date: '2026-01-01T00:00:00Z', last_accounting_date: '2025-01-01T00:00:00Z', last_period_of_service: '12',
-      rental_upper_limit_net: '5000.00', rental_upper_limit_gross: '5950.00', rental_lower_limit_net: '1000.00', rental_lower_limit_gross: '1190.00',
-      ascending: 1, ...d, ...kid(ca),
+      contract_position_type_id: await catalogId(db, 'ContractPositionType'),
+      accounting_interval_id: await catalogId(db, 'ContractAgreementAccountingInterval'),
+      next_accounting_date: '2026-01-01T00:00:00Z',
+      last_accounting_date: '2025-01-01T00:00:00Z',
+      last_period_of_service: '12',
+      rental_upper_limit_net: '5000.00',
+      rental_upper_limit_gross: '5950.00',
+      rental_lower_limit_net: '1000.00',
+      rental_lower_limit_gross: '1190.00',
+      ascending: 1,
+      ...d,
+      ...kid(ca),
     });
     if (children) {
       await insertTurnoverRentStep(db, { ...kid(ca), turnover_from: '0', turnover_to: '100000.00', percentage: '5' });
-      await insertTurnoverRentStep(db, { ...kid(ca), turnover_from: '100000.00', turnover_to: OPEN_TURNOVER, percentage: '6.5' });
+      await insertTurnoverRentStep(db, {
+        ...kid(ca),
+        turnover_from: '100000.00',
+        turnover_to: OPEN_TURNOVER,
+        percentage: '6.5',
+      });
     }
   },
   async VatOptionAgreement(db, ca, d) {
@@ -103,102 +196,193 @@ const FILLERS: Record<ContractAgreementKind, Filler> = {
   },
   async GrossRentsWithoutHeating(db, ca, _d, children) {
     if (!children) return;
-    const group = await db.selectFrom('allocation_groups').select('id').where('company_code_id', '=', ca.company_code_id).orderBy('id').executeTakeFirst();
-    const allocation_group_id = group?.id ?? (await insertAllocationGroup(db, { company_code_id: ca.company_code_id })).id;
+    const group = await db
+      .selectFrom('allocation_groups')
+      .select('id')
+      .where('company_code_id', '=', ca.company_code_id)
+      .orderBy('id')
+      .executeTakeFirst();
+    const allocation_group_id =
+      group?.id ?? (await insertAllocationGroup(db, { company_code_id: ca.company_code_id })).id;
     await insertRow(db, 'ca_gross_rent_excluded_groups', { ...kid(ca), allocation_group_id });
   },
   MaxCostDistribution: specialCharge,
   DistributionSpecialCharge: specialCharge,
   async SpecialUseRight(db, ca, d) {
-    await insertRow(db, 'ca_special_use_right', { description: 'Use of the garden behind the building', ...d, ...kid(ca) });
+    await insertRow(db, 'ca_special_use_right', {
+      description: 'Use of the garden behind the building',
+      ...d,
+      ...kid(ca),
+    });
   },
   async PrepaymentAdjustment(db, ca, d) {
     await insertRow(db, 'ca_prepayment_adjustment', {
-      minimum_amount_increase: '5.00', minimum_amount_reduction: '5.00', cap_amount: '50.00',
-      default_rounding_to_integer_id: await catalogId(db, 'DefaultRoundingToInteger'), rounding_type_id: await catalogId(db, 'PrepaymentAdjustmentRoundingType'),
-      matching_blocker_id: await catalogId(db, 'MatchingBlocker'), prepayment_block_id: await catalogId(db, 'PrepaymentBlock'), ...d, ...kid(ca),
+      minimum_amount_increase: '5.00',
+      minimum_amount_reduction: '5.00',
+      cap_amount: '50.00',
+      default_rounding_to_integer_id: await catalogId(db, 'DefaultRoundingToInteger'),
+      rounding_type_id: await catalogId(db, 'PrepaymentAdjustmentRoundingType'),
+      matching_blocker_id: await catalogId(db, 'MatchingBlocker'),
+      prepayment_block_id: await catalogId(db, 'PrepaymentBlock'),
+      ...d,
+      ...kid(ca),
     });
   },
   async DistributionCostType(db, ca, _d, children) {
     if (!children) return;
     await insertRow(db, 'ca_distribution_cost_types', {
-      ...kid(ca), position: 0, distribution_cost_type_id: await catalogId(db, 'DistributionCostType'),
+      ...kid(ca),
+      position: 0,
+      distribution_cost_type_id: await catalogId(db, 'DistributionCostType'),
       standard_distribution_key_id: await catalogId(db, 'StandardDistributionKey'),
     });
   },
   async MultipleOptInAgreement(db, ca, d, children) {
     await insertRow(db, 'ca_multiple_opt_in', {
-      first_end_of_contract: '2030-12-31', automatic_prolongation_id: await catalogId(db, 'AutomaticProlongationAfterEndOfContract'), ...d, ...kid(ca),
+      first_end_of_contract: '2030-12-31',
+      automatic_prolongation_id: await catalogId(db, 'AutomaticProlongationAfterEndOfContract'),
+      ...d,
+      ...kid(ca),
     });
     if (children) await insertProlongation(db, kid(ca));
   },
   async MinorRepairWorkAgreement(db, ca, d) {
     await insertRow(db, 'ca_minor_repair_work', {
-      is_regarded_in_commissioning: 1, per_repair_is_net_amount: 0, per_repair_amount: '100.00', per_year_amount: '300.00',
-      per_year_is_absolute: 1, per_year_is_rent_calculation_net_rent: 0, per_year_is_net_commission_amount: 0,
-      annual_rent_cost_portion_per_year: '8', annual_rent_cost_portion_per_year_string: '8 %', annual_rent: '10200.00',
-      currency_id: await catalogId(db, 'Currency'), ...d, ...kid(ca),
+      is_regarded_in_commissioning: 1,
+      per_repair_is_net_amount: 0,
+      per_repair_amount: '100.00',
+      per_year_amount: '300.00',
+      per_year_is_absolute: 1,
+      per_year_is_rent_calculation_net_rent: 0,
+      per_year_is_net_commission_amount: 0,
+      annual_rent_cost_portion_per_year: '8',
+      annual_rent_cost_portion_per_year_string: '8 %',
+      annual_rent: '10200.00',
+      currency_id: await catalogId(db, 'Currency'),
+      ...d,
+      ...kid(ca),
     });
   },
   async CivilCodeAdaptationLockAgreement() {},
   ReminderChargeFixedAmount: (db, ca, d, children) => reminderCharge(db, ca, { reminder_fee: '5.00', ...d }, children),
-  ReminderChargeInterest: (db, ca, d, children) => reminderCharge(db, ca, { debit_interest_rate: '5.12', minimum_interest_rate: '0.1', ...d }, children),
+  ReminderChargeInterest: (db, ca, d, children) =>
+    reminderCharge(db, ca, { debit_interest_rate: '5.12', minimum_interest_rate: '0.1', ...d }, children),
   async WaiverOfTerminationAgreement(db, ca, d) {
-    await insertRow(db, 'ca_waiver_of_termination', { reason_of_waiver_id: await catalogId(db, 'ReasonOfWaiver'), ...d, ...kid(ca) });
+    await insertRow(db, 'ca_waiver_of_termination', {
+      reason_of_waiver_id: await catalogId(db, 'ReasonOfWaiver'),
+      ...d,
+      ...kid(ca),
+    });
   },
 };
 
 /** A contract agreement of one kind: header, detail row and (unless children: false) the kind's child rows. */
 export async function insertContractAgreement<K extends ContractAgreementKind>(
-  db: Executor, kind: K, o: ContractAgreementOptions<K> = {},
+  db: Executor,
+  kind: K,
+  o: ContractAgreementOptions<K> = {},
 ): Promise<Row<'contract_agreements'>> {
   const { detail, children, ...header } = o;
-  const license = header.license_agreement_id === undefined
-    ? await insertLicenseAgreement(db, { company_code_id: header.company_code_id })
-    : await getRow(db, 'license_agreements', header.license_agreement_id);
-  const ca = await insertRow(db, 'contract_agreements', buildContractAgreement(header.id ?? nextId(), kind, license, header));
+  const license =
+    header.license_agreement_id === undefined
+      ? await insertLicenseAgreement(db, { company_code_id: header.company_code_id })
+      : await getRow(db, 'license_agreements', header.license_agreement_id);
+  const ca = await insertRow(
+    db,
+    'contract_agreements',
+    buildContractAgreement(header.id ?? nextId(), kind, license, header),
+  );
   await FILLERS[kind](db, ca, (detail ?? {}) as Record<string, unknown>, children ?? true);
   return ca;
 }
 
-export async function insertGraduatedRentEntry(db: Executor, o: Overrides<'ca_graduated_rent_entries'> & { contract_agreement_id: number }): Promise<Row<'ca_graduated_rent_entries'>> {
+export async function insertGraduatedRentEntry(
+  db: Executor,
+  o: Overrides<'ca_graduated_rent_entries'> & { contract_agreement_id: number },
+): Promise<Row<'ca_graduated_rent_entries'>> {
   return insertRow(db, 'ca_graduated_rent_entries', {
-    id: o.id ?? nextId(), rent_change_date: '2025-01-01T00:00:00Z', amount: '850.00', activated_agreement: 1, vat_rate_id: await catalogId(db, 'VatRate', o.vat_rate_id),
-    invalid: 0, square_meters: '68.5', price_per_square_meter: '12.41', ...o,
+    id: o.id ?? nextId(),
+    rent_change_date: '2025-01-01T00:00:00Z',
+    amount: '850.00',
+    activated_agreement: 1,
+    vat_rate_id: await catalogId(db, 'VatRate', o.vat_rate_id),
+    invalid: 0,
+    square_meters: '68.5',
+    price_per_square_meter: '12.41',
+    ...o,
   });
 }
 
-export async function insertTurnoverRentStep(db: Executor, o: Overrides<'ca_turnover_rent_steps'> & { contract_agreement_id: number }): Promise<Row<'ca_turnover_rent_steps'>> {
-  return insertRow(db, 'ca_turnover_rent_steps', { id: o.id ?? nextId(), turnover_from: '0', turnover_to: '100000.00', percentage: '5', ...o });
+export async function insertTurnoverRentStep(
+  db: Executor,
+  o: Overrides<'ca_turnover_rent_steps'> & { contract_agreement_id: number },
+): Promise<Row<'ca_turnover_rent_steps'>> {
+  return insertRow(db, 'ca_turnover_rent_steps', {
+    id: o.id ?? nextId(),
+    turnover_from: '0',
+    turnover_to: '100000.00',
+    percentage: '5',
+    ...o,
+  });
 }
 
-export async function insertProlongation(db: Executor, o: Overrides<'ca_prolongations'> & { contract_agreement_id: number }): Promise<Row<'ca_prolongations'>> {
+export async function insertProlongation(
+  db: Executor,
+  o: Overrides<'ca_prolongations'> & { contract_agreement_id: number },
+): Promise<Row<'ca_prolongations'>> {
   return insertRow(db, 'ca_prolongations', {
-    id: o.id ?? nextId(), prolongation_period_id: await catalogId(db, 'ProlongationPeriod', o.prolongation_period_id), prolongation_activated: 0,
-    new_end_of_contract: '2035-12-31T00:00:00Z', option_deadline: '2030-06-30T00:00:00Z', ...o,
+    id: o.id ?? nextId(),
+    prolongation_period_id: await catalogId(db, 'ProlongationPeriod', o.prolongation_period_id),
+    prolongation_activated: 0,
+    new_end_of_contract: '2035-12-31T00:00:00Z',
+    option_deadline: '2030-06-30T00:00:00Z',
+    ...o,
   });
 }
 
 /** A v1.0 rent adjustment of a use unit, with one surcharge/reduction and one facility characteristic (unless children: false). */
 export async function insertUseUnitRentAdjustment(
-  db: Executor, o: Overrides<'use_unit_rent_adjustments'> & { children?: boolean } = {},
+  db: Executor,
+  o: Overrides<'use_unit_rent_adjustments'> & { children?: boolean } = {},
 ): Promise<Row<'use_unit_rent_adjustments'>> {
   const { children, ...fields } = o;
-  const useUnit = fields.use_unit_id === undefined ? await insertUseUnit(db, { company_code_id: fields.company_code_id }) : await getRow(db, 'use_units', fields.use_unit_id);
+  const useUnit =
+    fields.use_unit_id === undefined
+      ? await insertUseUnit(db, { company_code_id: fields.company_code_id })
+      : await getRow(db, 'use_units', fields.use_unit_id);
   const row = await insertRow(db, 'use_unit_rent_adjustments', {
-    id: fields.id ?? nextId(), adjustment_blocker: '2025-03-31T00:00:00Z', fio_legal_state_id: await catalogId(db, 'FIOLegalState'), municipality_id: await catalogId(db, 'Municipality'),
-    move_in_date: '2019-04-01T00:00:00Z', square_meter_living_space: '68.5', apartment_size_class: '60-80 m²',
-    housing_quality_points_comparison_object: '7.5', modernising_by_rent_index: 0, increase_amount: '45.20', comparable_rent_of_an_area: '9.85',
-    adjustment_date: '2025-07-01T00:00:00Z', text_for_different_rating: 'Quiet location in the courtyard', cap_limit_id: await catalogId(db, 'CapLimit'),
-    cap_limit_absolute_sqm: '0.75', municipality_active_rent_index: 'Rent index 2025',
-    ...fields, use_unit_id: useUnit.id, company_code_id: useUnit.company_code_id,
+    id: fields.id ?? nextId(),
+    adjustment_blocker: '2025-03-31T00:00:00Z',
+    fio_legal_state_id: await catalogId(db, 'FIOLegalState'),
+    municipality_id: await catalogId(db, 'Municipality'),
+    move_in_date: '2019-04-01T00:00:00Z',
+    square_meter_living_space: '68.5',
+    apartment_size_class: '60-80 m²',
+    housing_quality_points_comparison_object: '7.5',
+    modernising_by_rent_index: 0,
+    increase_amount: '45.20',
+    comparable_rent_of_an_area: '9.85',
+    adjustment_date: '2025-07-01T00:00:00Z',
+    text_for_different_rating: 'Quiet location in the courtyard',
+    cap_limit_id: await catalogId(db, 'CapLimit'),
+    cap_limit_absolute_sqm: '0.75',
+    municipality_active_rent_index: 'Rent index 2025',
+    ...fields,
+    use_unit_id: useUnit.id,
+    company_code_id: useUnit.company_code_id,
   });
   if (children ?? true) {
     await insertRow(db, 'rent_adjustment_surcharges', {
-      id: nextId(), use_unit_rent_adjustment_id: row.id, special_attribute_id: await catalogId(db, 'SpecialAttribute'), amount: '0.35', percent: '3.5',
+      id: nextId(),
+      use_unit_rent_adjustment_id: row.id,
+      special_attribute_id: await catalogId(db, 'SpecialAttribute'),
+      amount: '0.35',
+      percent: '3.5',
     });
     await insertRow(db, 'rent_adjustment_facility_characteristics', {
-      use_unit_rent_adjustment_id: row.id, facility_characteristic_group_id: await catalogId(db, 'FacilityCharacteristicGroup'), effective_value: 'good',
+      use_unit_rent_adjustment_id: row.id,
+      facility_characteristic_group_id: await catalogId(db, 'FacilityCharacteristicGroup'),
+      effective_value: 'good',
     });
   }
   return row;

@@ -69,10 +69,24 @@ export interface CollectionSpec {
 
 const snake = (wire: string) => wire.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
-interface FieldOptions { col?: string; required?: boolean; nullable?: boolean; values?: readonly string[]; ref?: Ref }
+interface FieldOptions {
+  col?: string;
+  required?: boolean;
+  nullable?: boolean;
+  values?: readonly string[];
+  ref?: Ref;
+}
 
 function field(type: FieldType, wire: string, o: FieldOptions = {}): Field {
-  return { wire, column: o.col ?? snake(wire), type, required: o.required ?? false, nullable: o.nullable, values: o.values, ref: o.ref };
+  return {
+    wire,
+    column: o.col ?? snake(wire),
+    type,
+    required: o.required ?? false,
+    nullable: o.nullable,
+    values: o.values,
+    ref: o.ref,
+  };
 }
 
 export const int = (wire: string, o?: FieldOptions) => field('int', wire, o);

@@ -11,7 +11,9 @@ const DATE_PATTERN = '^\\d{4}-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])$';
 const collectionOf = (table: string) => COLLECTIONS.find((c) => c.table === table)?.name ?? table;
 
 function valueSchema(f: Field): TSchema {
-  const description = f.ref ? `Id of ${collectionOf(f.ref.table)}${f.ref.catalog ? ` (Kind ${f.ref.catalog})` : ''}${f.ref.sameLedger ? ', same ledger' : ''}` : undefined;
+  const description = f.ref
+    ? `Id of ${collectionOf(f.ref.table)}${f.ref.catalog ? ` (Kind ${f.ref.catalog})` : ''}${f.ref.sameLedger ? ', same ledger' : ''}`
+    : undefined;
   const d = description ? { description } : {};
   switch (f.type) {
     case 'int':
@@ -30,7 +32,9 @@ function valueSchema(f: Field): TSchema {
 }
 
 function properties(fields: Field[]): Record<string, TSchema> {
-  return Object.fromEntries(fields.map((f) => [f.wire, f.required ? valueSchema(f) : Type.Optional(Type.Union([valueSchema(f), Type.Null()]))]));
+  return Object.fromEntries(
+    fields.map((f) => [f.wire, f.required ? valueSchema(f) : Type.Optional(Type.Union([valueSchema(f), Type.Null()]))]),
+  );
 }
 
 function childSchema(c: ChildSpec): TSchema {
@@ -41,34 +45,58 @@ function childSchema(c: ChildSpec): TSchema {
 function recordSchema(spec: CollectionSpec): TSchema {
   const props = {
     ...properties(spec.fields),
-    ...(spec.ledgerFrom ? { CompanyCodeId: Type.Optional(Type.Integer({ description: `filled from ${spec.ledgerFrom.field}; when given it must match` })) } : {}),
+    ...(spec.ledgerFrom
+      ? {
+          CompanyCodeId: Type.Optional(
+            Type.Integer({ description: `filled from ${spec.ledgerFrom.field}; when given it must match` }),
+          ),
+        }
+      : {}),
     ...Object.fromEntries(spec.children.map((c) => [c.wire, childSchema(c)])),
   };
   if (!spec.kinds) return Type.Object(props, { additionalProperties: false });
-  return Type.Union(Object.entries(spec.kinds).map(([kind, k]) => Type.Object({
-    ...props,
-    Kind: Type.Literal(kind),
-    ...properties(k.detail?.fields ?? []),
-    ...Object.fromEntries(k.children.map((c) => [c.wire, childSchema(c)])),
-  }, { additionalProperties: false, title: kind })));
+  return Type.Union(
+    Object.entries(spec.kinds).map(([kind, k]) =>
+      Type.Object(
+        {
+          ...props,
+          Kind: Type.Literal(kind),
+          ...properties(k.detail?.fields ?? []),
+          ...Object.fromEntries(k.children.map((c) => [c.wire, childSchema(c)])),
+        },
+        { additionalProperties: false, title: kind },
+      ),
+    ),
+  );
 }
 
 export function importFormatSchema(): TSchema {
-  return Type.Object({
-    Format: Type.Optional(Type.Literal(FORMAT_VERSION)),
-    ...Object.fromEntries(COLLECTIONS.map((c) => [c.name, Type.Optional(Type.Array(recordSchema(c)))])),
-    [DELETIONS]: Type.Optional(Type.Array(Type.Object({
-      Collection: Type.Union(COLLECTIONS.map((c) => Type.Literal(c.name))),
-      Id: Type.Integer({ minimum: 1 }),
-    }, { additionalProperties: false }))),
-  }, {
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    title: 'wohnapi import/export document',
-    description: 'Collections in this order (dependency order); see docs/import-format.md',
-    additionalProperties: false,
-  });
+  return Type.Object(
+    {
+      Format: Type.Optional(Type.Literal(FORMAT_VERSION)),
+      ...Object.fromEntries(COLLECTIONS.map((c) => [c.name, Type.Optional(Type.Array(recordSchema(c)))])),
+      [DELETIONS]: Type.Optional(
+        Type.Array(
+          Type.Object(
+            {
+              Collection: Type.Union(COLLECTIONS.map((c) => Type.Literal(c.name))),
+              Id: Type.Integer({ minimum: 1 }),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+      ),
+    },
+    {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      title: 'wohnapi import/export document',
+      description: 'Collections in this order (dependency order); see docs/import-format.md',
+      additionalProperties: false,
+    },
+  );
 }
 
 export const schemaText = () => `${JSON.stringify(importFormatSchema(), null, 2)}\n`;
 
-if (process.argv.includes('--write') && process.argv[1]?.endsWith('json-schema.ts')) fs.writeFileSync(SCHEMA_FILE, schemaText());
+if (process.argv.includes('--write') && process.argv[1]?.endsWith('json-schema.ts'))
+  fs.writeFileSync(SCHEMA_FILE, schemaText());

@@ -65,7 +65,9 @@ export function toColumn(type: FieldType, v: JsonValue): { value: string | numbe
     case 'datetime': {
       if (typeof v !== 'string') return { error: `must be a date-time string, got ${show(v)}` };
       const m = DATE_TIME.exec(v);
-      return m && realDate(m[1]) ? { value: v } : { error: `'${v}' is not a valid UTC date-time (YYYY-MM-DDThh:mm:ssZ)` };
+      return m && realDate(m[1])
+        ? { value: v }
+        : { error: `'${v}' is not a valid UTC date-time (YYYY-MM-DDThh:mm:ssZ)` };
     }
   }
 }

@@ -4,10 +4,21 @@ import type { CollectionSpec } from '../format/fields.ts';
 import { collectionOf, type Found } from './lookup.ts';
 import type { Parsed } from './record.ts';
 
-export interface Pending { position: number; id: number; path: string; column: string; target: number; ledger: unknown }
+export interface Pending {
+  position: number;
+  id: number;
+  path: string;
+  column: string;
+  target: number;
+  ledger: unknown;
+}
 
 export function checkRecord(
-  spec: CollectionSpec, p: Parsed, found: Found, inBatch: Map<number, Record<string, unknown>>, pending: Pending[],
+  spec: CollectionSpec,
+  p: Parsed,
+  found: Found,
+  inBatch: Map<number, Record<string, unknown>>,
+  pending: Pending[],
   report: (path: string, message: string) => void,
 ): boolean {
   let ok = true;
@@ -15,7 +26,8 @@ export function checkRecord(
     report(path, message);
     ok = false;
   };
-  const target = (table: string, id: number) => (table === spec.table ? inBatch.get(id) : undefined) ?? found.get(table)?.get(id);
+  const target = (table: string, id: number) =>
+    (table === spec.table ? inBatch.get(id) : undefined) ?? found.get(table)?.get(id);
   let ledger = p.row.company_code_id;
   if (spec.ledgerFrom) {
     const field = spec.fields.find((f) => f.wire === spec.ledgerFrom?.field);
@@ -24,7 +36,10 @@ export function checkRecord(
     ledger = parent?.company_code_id;
     p.row.company_code_id = ledger;
     if (parent && p.givenLedger !== undefined && p.givenLedger !== ledger) {
-      fail('CompanyCodeId', `${p.givenLedger} does not match ledger ${String(ledger)} of its ${collectionOf(spec.ledgerFrom.table)} ${parentId}`);
+      fail(
+        'CompanyCodeId',
+        `${p.givenLedger} does not match ledger ${String(ledger)} of its ${collectionOf(spec.ledgerFrom.table)} ${parentId}`,
+      );
     }
   }
   const deferred: Pending[] = [];
@@ -35,18 +50,32 @@ export function checkRecord(
       if (r.ref.table === spec.table && r.column && spec.fields.some((f) => f.column === r.column)) {
         deferred.push({ position: p.position, id: p.id, path: r.path, column: r.column, target: r.id, ledger });
         p.row[r.column] = null;
-      } else fail(r.path, `unknown reference: no ${collectionOf(r.ref.table)} with Id ${r.id}${r.ref.catalog ? ` (kind ${r.ref.catalog})` : ''}`);
+      } else
+        fail(
+          r.path,
+          `unknown reference: no ${collectionOf(r.ref.table)} with Id ${r.id}${r.ref.catalog ? ` (kind ${r.ref.catalog})` : ''}`,
+        );
       continue;
     }
-    if (r.ref.catalog && row.kind !== r.ref.catalog) fail(r.path, `CatalogCodes ${r.id} is of kind ${String(row.kind)}, expected ${r.ref.catalog}`);
-    if (r.ref.sameLedger && row.company_code_id !== null && row.company_code_id !== undefined && ledger !== undefined && row.company_code_id !== ledger) {
+    if (r.ref.catalog && row.kind !== r.ref.catalog)
+      fail(r.path, `CatalogCodes ${r.id} is of kind ${String(row.kind)}, expected ${r.ref.catalog}`);
+    if (
+      r.ref.sameLedger &&
+      row.company_code_id !== null &&
+      row.company_code_id !== undefined &&
+      ledger !== undefined &&
+      row.company_code_id !== ledger
+    ) {
       fail(r.path, `${what} is in ledger ${String(row.company_code_id)}, this record in ledger ${String(ledger)}`);
     }
     if (r.ref.sameAs) {
       const other = spec.fields.find((f) => f.wire === r.ref.sameAs?.field);
       const expected = other ? p.row[other.column] : undefined;
       if (row[r.ref.sameAs.column] !== expected) {
-        fail(r.path, `${what} belongs to ${r.ref.sameAs.field.replace(/Id$/, '')} ${String(row[r.ref.sameAs.column])}, not ${String(expected)}`);
+        fail(
+          r.path,
+          `${what} belongs to ${r.ref.sameAs.field.replace(/Id$/, '')} ${String(row[r.ref.sameAs.column])}, not ${String(expected)}`,
+        );
       }
     }
   }

@@ -7,9 +7,17 @@ import type { CollectionSpec, Field } from '../format/fields.ts';
 import type { ImportProblem } from './lookup.ts';
 import { childSpecs } from './write.ts';
 
-export interface Deletion { position: number; spec: CollectionSpec; id: number }
+export interface Deletion {
+  position: number;
+  spec: CollectionSpec;
+  id: number;
+}
 
-interface Referrer { table: string; column: string; where: string }
+interface Referrer {
+  table: string;
+  column: string;
+  where: string;
+}
 
 /** Every column that references `table`, outside the rows owned by the referenced record itself. */
 function referrers(table: string): Referrer[] {
@@ -20,28 +28,50 @@ function referrers(table: string): Referrer[] {
   for (const c of COLLECTIONS) {
     add(c.table, c.fields, c.name);
     for (const child of childSpecs(c)) add(child.table, child.fields, `${c.name}.${child.wire}`);
-    for (const [kind, k] of Object.entries(c.kinds ?? {})) if (k.detail) add(k.detail.table, k.detail.fields, `${c.name} (${kind})`);
+    for (const [kind, k] of Object.entries(c.kinds ?? {}))
+      if (k.detail) add(k.detail.table, k.detail.fields, `${c.name} (${kind})`);
   }
   return out;
 }
 
-export async function applyDeletions(bulk: BulkWriter, items: Deletion[], problem: (p: ImportProblem) => void): Promise<DomainEvent[]> {
+export async function applyDeletions(
+  bulk: BulkWriter,
+  items: Deletion[],
+  problem: (p: ImportProblem) => void,
+): Promise<DomainEvent[]> {
   const events: DomainEvent[] = [];
   // dependents first: reverse dependency order of the collections
-  const byCollection = [...new Set(items.map((d) => d.spec))].sort((a, b) => COLLECTIONS.indexOf(b) - COLLECTIONS.indexOf(a));
+  const byCollection = [...new Set(items.map((d) => d.spec))].sort(
+    (a, b) => COLLECTIONS.indexOf(b) - COLLECTIONS.indexOf(a),
+  );
   for (const spec of byCollection) {
     const group = items.filter((d) => d.spec === spec);
-    const report = (d: Deletion, message: string) => problem({ collection: DELETIONS, position: d.position, id: d.id, path: '', message: `${spec.name} ${d.id}: ${message}` });
+    const report = (d: Deletion, message: string) =>
+      problem({
+        collection: DELETIONS,
+        position: d.position,
+        id: d.id,
+        path: '',
+        message: `${spec.name} ${d.id}: ${message}`,
+      });
     const ids = [...new Set(group.map((d) => d.id))];
     const found = new Map<number, Record<string, unknown>>();
-    const ledger = spec.fields.some((f) => f.column === 'company_code_id') || spec.ledgerFrom ? ', company_code_id' : '';
+    const ledger =
+      spec.fields.some((f) => f.column === 'company_code_id') || spec.ledgerFrom ? ', company_code_id' : '';
     await inChunks(ids, 5000, async (slice) => {
-      for (const r of await bulk.run(`select id${ledger} from ${q(spec.table)} where id in (${placeholders(slice.length)})`, slice)) found.set(Number(r.id), r);
+      for (const r of await bulk.run(
+        `select id${ledger} from ${q(spec.table)} where id in (${placeholders(slice.length)})`,
+        slice,
+      ))
+        found.set(Number(r.id), r);
     });
     const blocked = new Set<number>();
     for (const r of referrers(spec.table)) {
       await inChunks(ids, 5000, async (slice) => {
-        const rows = await bulk.run<{ ref: number }>(`select distinct ${q(r.column)} as ref from ${q(r.table)} where ${q(r.column)} in (${placeholders(slice.length)})`, slice);
+        const rows = await bulk.run<{ ref: number }>(
+          `select distinct ${q(r.column)} as ref from ${q(r.table)} where ${q(r.column)} in (${placeholders(slice.length)})`,
+          slice,
+        );
         for (const row of rows) {
           const id = Number(row.ref);
           blocked.add(id);
@@ -55,7 +85,13 @@ export async function applyDeletions(bulk: BulkWriter, items: Deletion[], proble
       await bulk.run(`delete from ${q(spec.table)} where id in (${placeholders(slice.length)})`, slice);
     });
     if (spec.entity) {
-      for (const id of deletable) events.push({ entityType: spec.entity, entityId: id, action: 'deleted', companyCodeId: (found.get(id)?.company_code_id as number | undefined) ?? null });
+      for (const id of deletable)
+        events.push({
+          entityType: spec.entity,
+          entityId: id,
+          action: 'deleted',
+          companyCodeId: (found.get(id)?.company_code_id as number | undefined) ?? null,
+        });
     }
   }
   return events;

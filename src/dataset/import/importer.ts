@@ -32,14 +32,24 @@ export interface ImportOptions {
 
 export { ImportFailed };
 
-export async function importData(database: Database, input: Readable, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importData(
+  database: Database,
+  input: Readable,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
   return database.db.transaction().execute(async (trx) => {
     const importer = new Importer(trx, new BulkWriter(trx, database), options);
     try {
       await readDocument(input, importer);
     } catch (err) {
       if (!(err instanceof DocumentError)) throw err;
-      importer.problem({ collection: importer.current?.name ?? '(document)', position: importer.position, id: null, path: '', message: err.message });
+      importer.problem({
+        collection: importer.current?.name ?? '(document)',
+        position: importer.position,
+        id: null,
+        path: '',
+        message: err.message,
+      });
     }
     return importer.finish();
   });
@@ -58,7 +68,11 @@ export class Importer {
   private problemCount = 0;
   private readonly summary: ImportSummary = { records: 0, collections: {}, events: 0 };
 
-  constructor(readonly db: Executor, readonly bulk: BulkWriter, readonly options: ImportOptions) {}
+  constructor(
+    readonly db: Executor,
+    readonly bulk: BulkWriter,
+    readonly options: ImportOptions,
+  ) {}
 
   problem(p: ImportProblem): void {
     this.problemCount++;
@@ -67,14 +81,23 @@ export class Importer {
 
   scalar(key: string, value: JsonValue): void {
     if (key === FORMAT_KEY && value === FORMAT_VERSION) return;
-    const message = key === FORMAT_KEY ? `Format must be '${FORMAT_VERSION}', got ${JSON.stringify(value)}` : `'${key}' is not a collection (its value must be an array)`;
+    const message =
+      key === FORMAT_KEY
+        ? `Format must be '${FORMAT_VERSION}', got ${JSON.stringify(value)}`
+        : `'${key}' is not a collection (its value must be an array)`;
     this.problem({ collection: key, position: 0, id: null, path: '', message });
   }
 
   collectionStart(name: string): void {
     const index = name === DELETIONS ? COLLECTIONS.length : COLLECTIONS.findIndex((c) => c.name === name);
-    if (index < 0) throw new DocumentError(`unknown collection '${name}' (names are case-sensitive; known: ${[...COLLECTIONS.map((c) => c.name), DELETIONS].join(', ')})`);
-    if (index <= this.order) throw new DocumentError(`collection '${name}' must come before ${this.current?.name ?? DELETIONS} and appear once (dependency order: see docs/import-format.md)`);
+    if (index < 0)
+      throw new DocumentError(
+        `unknown collection '${name}' (names are case-sensitive; known: ${[...COLLECTIONS.map((c) => c.name), DELETIONS].join(', ')})`,
+      );
+    if (index <= this.order)
+      throw new DocumentError(
+        `collection '${name}' must come before ${this.current?.name ?? DELETIONS} and appear once (dependency order: see docs/import-format.md)`,
+      );
     this.order = index;
     this.deleting = name === DELETIONS;
     this.current = this.deleting ? null : COLLECTIONS[index];
@@ -87,7 +110,8 @@ export class Importer {
     this.summary.collections[name]++;
     this.summary.records++;
     if (this.summary.records % 1000 === 0) this.options.progress?.(this.summary.records);
-    const report = (path: string, message: string) => this.problem({ collection: name, position, id: idOf(value), path, message });
+    const report = (path: string, message: string) =>
+      this.problem({ collection: name, position, id: idOf(value), path, message });
     if (this.deleting) {
       const d = parseDeletion(value, position, report);
       if (d) this.deletions.push(d);
@@ -107,13 +131,16 @@ export class Importer {
     this.options.progress?.(this.summary.records);
     if (this.problemCount > 0) {
       // in file order: parse problems are found at once, reference problems when the batch is checked
-      const rank = (name: string) => (name === DELETIONS ? COLLECTIONS.length : COLLECTIONS.findIndex((c) => c.name === name));
+      const rank = (name: string) =>
+        name === DELETIONS ? COLLECTIONS.length : COLLECTIONS.findIndex((c) => c.name === name);
       this.problems.sort((a, b) => rank(a.collection) - rank(b.collection) || a.position - b.position);
       throw new ImportFailed(this.problems, this.problemCount);
     }
     if (this.bulk.dialect === 'postgres') {
       for (const spec of COLLECTIONS.filter((c) => c.serial && this.summary.collections[c.name])) {
-        await this.bulk.run(`select setval(pg_get_serial_sequence('${spec.table}', 'id'), (select max(id) from ${q(spec.table)}))`);
+        await this.bulk.run(
+          `select setval(pg_get_serial_sequence('${spec.table}', 'id'), (select max(id) from ${q(spec.table)}))`,
+        );
       }
     }
     return this.summary;
@@ -137,7 +164,8 @@ export class Importer {
     const batch = this.batch;
     this.batch = [];
     if (!spec || batch.length === 0) return;
-    const report = (p: Parsed, path: string, message: string) => this.problem({ collection: spec.name, position: p.position, id: p.id, path, message });
+    const report = (p: Parsed, path: string, message: string) =>
+      this.problem({ collection: spec.name, position: p.position, id: p.id, path, message });
     const unique = batch.filter((p) => {
       let ok = true;
       if (!this.idSet(spec.name).add(p.id)) {
@@ -148,7 +176,11 @@ export class Importer {
         if (!c.spec.key.includes('id')) continue;
         c.rows.forEach((r, i) => {
           if (!this.idSet(c.spec.table).add(r.id as number)) {
-            report(p, `${c.spec.wire}[${i}].Id`, `duplicate Id ${r.id}: an earlier record has an entry of ${c.spec.wire} with it`);
+            report(
+              p,
+              `${c.spec.wire}[${i}].Id`,
+              `duplicate Id ${r.id}: an earlier record has an entry of ${c.spec.wire} with it`,
+            );
             ok = false;
           }
         });
@@ -167,14 +199,18 @@ export class Importer {
       }
     }
     const found = await lookup(this.bulk, need);
-    const valid = unique.filter((p) => checkRecord(spec, p, found, inBatch, this.pending, (path, message) => report(p, path, message)));
+    const valid = unique.filter((p) =>
+      checkRecord(spec, p, found, inBatch, this.pending, (path, message) => report(p, path, message)),
+    );
     // valid records are written even after a problem (the transaction is rolled back at the end), so that later
     // references to them are not reported as unknown
     try {
       await this.record_events(await writeBatch(this.bulk, spec, valid));
     } catch (err) {
       const from = valid[0]?.position ?? 0;
-      throw new DocumentError(`the database refused ${spec.name}[${from}..${from + valid.length - 1}]: ${(err as Error).message}`);
+      throw new DocumentError(
+        `the database refused ${spec.name}[${from}..${from + valid.length - 1}]: ${(err as Error).message}`,
+      );
     }
   }
 
@@ -187,13 +223,28 @@ export class Importer {
   private async resolvePending(spec: CollectionSpec): Promise<void> {
     const pending = this.pending;
     this.pending = [];
-    const found = await lookup(this.bulk, new Map([[spec.table, { ids: new Set(pending.map((p) => p.target)), extra: new Set<string>() }]]));
+    const found = await lookup(
+      this.bulk,
+      new Map([[spec.table, { ids: new Set(pending.map((p) => p.target)), extra: new Set<string>() }]]),
+    );
     for (const p of pending) {
       const target = found.get(spec.table)?.get(p.target);
       if (!target) {
-        this.problem({ collection: spec.name, position: p.position, id: p.id, path: p.path, message: `unknown reference: no ${collectionOf(spec.table)} with Id ${p.target}` });
+        this.problem({
+          collection: spec.name,
+          position: p.position,
+          id: p.id,
+          path: p.path,
+          message: `unknown reference: no ${collectionOf(spec.table)} with Id ${p.target}`,
+        });
       } else if (target.company_code_id !== p.ledger) {
-        this.problem({ collection: spec.name, position: p.position, id: p.id, path: p.path, message: `${collectionOf(spec.table)} ${p.target} is in ledger ${target.company_code_id}, this record in ledger ${p.ledger}` });
+        this.problem({
+          collection: spec.name,
+          position: p.position,
+          id: p.id,
+          path: p.path,
+          message: `${collectionOf(spec.table)} ${p.target} is in ledger ${target.company_code_id}, this record in ledger ${p.ledger}`,
+        });
       } else {
         await this.bulk.run(`update ${q(spec.table)} set ${q(p.column)} = ? where id = ?`, [p.target, p.id]);
       }
@@ -207,8 +258,13 @@ function idOf(value: JsonValue): number | null {
   return v instanceof Num && /^\d{1,10}$/.test(v.text) ? Number(v.text) : null;
 }
 
-function parseDeletion(value: JsonValue, position: number, report: (path: string, message: string) => void): Deletion | null {
-  const obj = typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Num) ? value : null;
+function parseDeletion(
+  value: JsonValue,
+  position: number,
+  report: (path: string, message: string) => void,
+): Deletion | null {
+  const obj =
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Num) ? value : null;
   const spec = typeof obj?.Collection === 'string' ? COLLECTIONS.find((c) => c.name === obj.Collection) : undefined;
   const id = obj ? idOf(obj) : null;
   if (!spec) report('Collection', `must name a collection, got ${JSON.stringify(obj?.Collection ?? null)}`);
@@ -216,4 +272,3 @@ function parseDeletion(value: JsonValue, position: number, report: (path: string
   for (const k of Object.keys(obj ?? {})) if (k !== 'Collection' && k !== 'Id') report(k, 'unknown field');
   return spec && id !== null ? { position, spec, id } : null;
 }
-

@@ -17,7 +17,10 @@ export const formatProblem = (p: ImportProblem): string =>
   `${p.collection}[${p.position}]${p.id !== null ? ` (Id ${p.id})` : ''}${p.path ? ` ${p.path}` : ''}: ${p.message}`;
 
 export class ImportFailed extends Error {
-  constructor(readonly problems: ImportProblem[], readonly total: number) {
+  constructor(
+    readonly problems: ImportProblem[],
+    readonly total: number,
+  ) {
     super(`import failed with ${total} problem(s); nothing was stored`);
   }
 }
@@ -37,14 +40,20 @@ function lookupColumns(table: string, extra: Set<string>): string[] {
 }
 
 /** Reads the rows with the needed ids, per table, in chunks under the parameter limit. */
-export async function lookup(bulk: BulkWriter, need: Map<string, { ids: Set<number>; extra: Set<string> }>): Promise<Found> {
+export async function lookup(
+  bulk: BulkWriter,
+  need: Map<string, { ids: Set<number>; extra: Set<string> }>,
+): Promise<Found> {
   const found: Found = new Map();
   for (const [table, { ids, extra }] of need) {
     const rows = new Map<number, Record<string, unknown>>();
     found.set(table, rows);
     const cols = lookupColumns(table, extra);
     await inChunks([...ids], 5000, async (slice) => {
-      const result = await bulk.run(`select ${cols.map(q).join(',')} from ${q(table)} where id in (${placeholders(slice.length)})`, slice);
+      const result = await bulk.run(
+        `select ${cols.map(q).join(',')} from ${q(table)} where id in (${placeholders(slice.length)})`,
+        slice,
+      );
       for (const r of result) rows.set(Number(r.id), r);
     });
   }

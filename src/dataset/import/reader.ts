@@ -18,7 +18,10 @@ export interface DocumentHandler {
 
 export class DocumentError extends Error {}
 
-interface Token { name: string; value?: unknown }
+interface Token {
+  name: string;
+  value?: unknown;
+}
 
 type Container = JsonValue[] | { [key: string]: JsonValue };
 
@@ -50,7 +53,8 @@ export async function readDocument(input: Readable, handler: DocumentHandler): P
 
   const handle = (t: Token): void | Promise<void> => {
     if (depth === 0) {
-      if (t.name !== 'startObject') throw new DocumentError('the document must be a JSON object with one array per collection');
+      if (t.name !== 'startObject')
+        throw new DocumentError('the document must be a JSON object with one array per collection');
       depth = 1;
       return;
     }
@@ -112,7 +116,9 @@ export async function readDocument(input: Readable, handler: DocumentHandler): P
     try {
       result = tokenize(chunk);
     } catch (err) {
-      throw new DocumentError(`the file is not valid JSON (near byte ${bytes.toLocaleString('en')}): ${(err as Error).message}`);
+      throw new DocumentError(
+        `the file is not valid JSON (near byte ${bytes.toLocaleString('en')}): ${(err as Error).message}`,
+      );
     }
     if (result === none || result === undefined) return;
     const tokens = (result as { values: Token[] }).values;

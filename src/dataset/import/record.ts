@@ -13,7 +13,10 @@ export interface RefUse {
   column?: string;
 }
 
-export interface ChildRows { spec: ChildSpec; rows: Record<string, unknown>[] }
+export interface ChildRows {
+  spec: ChildSpec;
+  rows: Record<string, unknown>[];
+}
 
 export interface Parsed {
   position: number;
@@ -34,7 +37,14 @@ const isObject = (v: JsonValue | undefined): v is { [key: string]: JsonValue } =
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Num);
 
 /** Reads `fields` of `obj` into `row`, reporting each problem; returns false when there was one. */
-function readFields(obj: { [key: string]: JsonValue }, fields: Field[], row: Record<string, unknown>, refs: RefUse[], prefix: string, report: Report): boolean {
+function readFields(
+  obj: { [key: string]: JsonValue },
+  fields: Field[],
+  row: Record<string, unknown>,
+  refs: RefUse[],
+  prefix: string,
+  report: Report,
+): boolean {
   let ok = true;
   for (const f of fields) {
     const v = obj[f.wire];
@@ -63,12 +73,24 @@ function readFields(obj: { [key: string]: JsonValue }, fields: Field[], row: Rec
       continue;
     }
     row[f.column] = c.value;
-    if (f.ref) refs.push({ path, ref: f.ref, id: c.value as number, expect: f.ref.sameAs ? obj[f.ref.sameAs.field] : undefined, column: prefix ? undefined : f.column });
+    if (f.ref)
+      refs.push({
+        path,
+        ref: f.ref,
+        id: c.value as number,
+        expect: f.ref.sameAs ? obj[f.ref.sameAs.field] : undefined,
+        column: prefix ? undefined : f.column,
+      });
   }
   return ok;
 }
 
-function readChildren(obj: { [key: string]: JsonValue }, spec: ChildSpec, refs: RefUse[], report: Report): ChildRows | null {
+function readChildren(
+  obj: { [key: string]: JsonValue },
+  spec: ChildSpec,
+  refs: RefUse[],
+  report: Report,
+): ChildRows | null {
   const v = obj[spec.wire];
   if (v === undefined || v === null) return { spec, rows: [] };
   if (!Array.isArray(v)) {
@@ -91,7 +113,8 @@ function readChildren(obj: { [key: string]: JsonValue }, spec: ChildSpec, refs: 
       ok = false;
       return;
     } else {
-      for (const k of Object.keys(item)) if (!spec.fields.some((f) => f.wire === k)) report(`${path}.${k}`, 'unknown field');
+      for (const k of Object.keys(item))
+        if (!spec.fields.some((f) => f.wire === k)) report(`${path}.${k}`, 'unknown field');
       if (!readFields(item, spec.fields, row, refs, `${path}.`, report)) ok = false;
     }
     if (spec.position) row[spec.position] = i;
@@ -122,7 +145,8 @@ export function parseRecord(spec: CollectionSpec, value: JsonValue, position: nu
   if (spec.ledgerFrom) known.add('CompanyCodeId');
   if (kind) for (const f of [...(kind.detail?.fields ?? []), ...kind.children]) known.add(f.wire);
   for (const k of Object.keys(value)) {
-    if (!known.has(k) && !(spec.kinds && !kind)) report(k, kind ? `is not a field of kind ${kindName}` : 'unknown field (names are case-sensitive)');
+    if (!known.has(k) && !(spec.kinds && !kind))
+      report(k, kind ? `is not a field of kind ${kindName}` : 'unknown field (names are case-sensitive)');
   }
   let givenLedger: number | undefined;
   if (spec.ledgerFrom && value.CompanyCodeId !== undefined && value.CompanyCodeId !== null) {

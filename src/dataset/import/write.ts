@@ -5,8 +5,10 @@ import { inChunks, placeholders, q, type BulkWriter } from '../bulk.ts';
 import type { ChildSpec, CollectionSpec } from '../format/fields.ts';
 import type { Parsed } from './record.ts';
 
-export const mainColumns = (spec: CollectionSpec): string[] =>
-  [...spec.fields.map((f) => f.column), ...(spec.ledgerFrom ? ['company_code_id'] : [])];
+export const mainColumns = (spec: CollectionSpec): string[] => [
+  ...spec.fields.map((f) => f.column),
+  ...(spec.ledgerFrom ? ['company_code_id'] : []),
+];
 
 /** Every child table a record of this collection can own (of every kind). */
 export function childSpecs(spec: CollectionSpec): ChildSpec[] {
@@ -21,24 +23,46 @@ export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: 
   const existing = new Map<number, Record<string, unknown>>();
   if (spec.entity || ownsRows) {
     const cols = spec.entity ? columns : spec.kinds ? ['id', 'kind'] : ['id'];
-    await inChunks(batch.map((p) => p.id), 5000, async (ids) => {
-      for (const r of await bulk.run(`select ${cols.map(q).join(',')} from ${q(spec.table)} where id in (${placeholders(ids.length)})`, ids)) {
-        existing.set(Number(r.id), r);
-      }
-    });
+    await inChunks(
+      batch.map((p) => p.id),
+      5000,
+      async (ids) => {
+        for (const r of await bulk.run(
+          `select ${cols.map(q).join(',')} from ${q(spec.table)} where id in (${placeholders(ids.length)})`,
+          ids,
+        )) {
+          existing.set(Number(r.id), r);
+        }
+      },
+    );
   }
-  await bulk.insert(spec.table, columns, batch.map((p) => columns.map((c) => p.row[c])), { update: ['id'] });
+  await bulk.insert(
+    spec.table,
+    columns,
+    batch.map((p) => columns.map((c) => p.row[c])),
+    { update: ['id'] },
+  );
 
   if (existing.size > 0 && ownsRows) {
     const ids = [...existing.keys()];
     const tables = childSpecs(spec).map((c) => [c.table, c.parentColumn]);
     if (spec.kinds) {
       // a record whose kind changed loses the detail row of its old kind
-      const changed = batch.filter((p) => existing.has(p.id) && existing.get(p.id)?.kind !== p.kindName).map((p) => p.id);
+      const changed = batch
+        .filter((p) => existing.has(p.id) && existing.get(p.id)?.kind !== p.kindName)
+        .map((p) => p.id);
       const details = new Set(Object.values(spec.kinds).flatMap((k) => (k.detail ? [k.detail.table] : [])));
       if (changed.length) for (const t of details) tables.push([t, 'contract_agreement_id']);
-      await deleteOwned(bulk, tables.filter(([t]) => !details.has(t)), ids);
-      await deleteOwned(bulk, tables.filter(([t]) => details.has(t)), changed);
+      await deleteOwned(
+        bulk,
+        tables.filter(([t]) => !details.has(t)),
+        ids,
+      );
+      await deleteOwned(
+        bulk,
+        tables.filter(([t]) => details.has(t)),
+        changed,
+      );
     } else await deleteOwned(bulk, tables, ids);
   }
 
@@ -48,10 +72,15 @@ export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: 
     if (!p.detail) continue;
     const key = `${p.detail.table}|${p.kindName}`;
     let d = details.get(key);
-    if (!d) details.set(key, (d = { table: p.detail.table, columns: ['contract_agreement_id', ...Object.keys(p.detail.row)], rows: [] }));
+    if (!d)
+      details.set(
+        key,
+        (d = { table: p.detail.table, columns: ['contract_agreement_id', ...Object.keys(p.detail.row)], rows: [] }),
+      );
     d.rows.push([p.id, ...Object.values(p.detail.row)]);
   }
-  for (const d of details.values()) await bulk.insert(d.table, d.columns, d.rows, { update: ['contract_agreement_id'] });
+  for (const d of details.values())
+    await bulk.insert(d.table, d.columns, d.rows, { update: ['contract_agreement_id'] });
 
   const children = new Map<string, { spec: ChildSpec; columns: string[]; rows: unknown[][] }>();
   for (const p of batch) {
@@ -59,20 +88,31 @@ export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: 
       if (c.rows.length === 0) continue;
       let g = children.get(c.spec.table);
       if (!g) {
-        const cols = [c.spec.parentColumn, ...c.spec.fields.map((f) => f.column), ...(c.spec.position ? [c.spec.position] : [])];
+        const cols = [
+          c.spec.parentColumn,
+          ...c.spec.fields.map((f) => f.column),
+          ...(c.spec.position ? [c.spec.position] : []),
+        ];
         children.set(c.spec.table, (g = { spec: c.spec, columns: cols, rows: [] }));
       }
       for (const r of c.rows) g.rows.push([p.id, ...g.columns.slice(1).map((col) => r[col])]);
     }
   }
-  for (const g of children.values()) await bulk.insert(g.spec.table, g.columns, g.rows, g.spec.key.includes('id') ? { update: ['id'] } : 'none');
+  for (const g of children.values())
+    await bulk.insert(g.spec.table, g.columns, g.rows, g.spec.key.includes('id') ? { update: ['id'] } : 'none');
 
   if (!spec.entity) return [];
   const events: DomainEvent[] = [];
   for (const p of batch) {
     const before = existing.get(p.id);
     const changed = !before || columns.some((c) => (before[c] ?? null) !== (p.row[c] ?? null));
-    if (changed) events.push({ entityType: spec.entity, entityId: p.id, action: before ? 'updated' : 'created', companyCodeId: p.row.company_code_id as number });
+    if (changed)
+      events.push({
+        entityType: spec.entity,
+        entityId: p.id,
+        action: before ? 'updated' : 'created',
+        companyCodeId: p.row.company_code_id as number,
+      });
   }
   return events;
 }
@@ -80,6 +120,10 @@ export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: 
 async function deleteOwned(bulk: BulkWriter, tables: string[][], ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   for (const [table, column] of tables) {
-    await inChunks(ids, 5000, (slice) => bulk.run(`delete from ${q(table)} where ${q(column)} in (${placeholders(slice.length)})`, slice).then(() => undefined));
+    await inChunks(ids, 5000, (slice) =>
+      bulk
+        .run(`delete from ${q(table)} where ${q(column)} in (${placeholders(slice.length)})`, slice)
+        .then(() => undefined),
+    );
   }
 }

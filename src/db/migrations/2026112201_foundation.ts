@@ -74,7 +74,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['outbox_events', 'api_key_ledgers', 'api_keys', 'oauth_tokens', 'user_ledgers', 'user_permissions', 'users', 'company_codes']) {
+  for (const t of [
+    'outbox_events',
+    'api_key_ledgers',
+    'api_keys',
+    'oauth_tokens',
+    'user_ledgers',
+    'user_permissions',
+    'users',
+    'company_codes',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

@@ -8,7 +8,10 @@ const AUTH_TABLES = ['users', 'user_permissions', 'user_ledgers', 'oauth_tokens'
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;
-  await db.schema.alterTable('data_version').addColumn('auth_version', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('data_version')
+    .addColumn('auth_version', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`CREATE FUNCTION bump_auth_version() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN UPDATE data_version SET auth_version = auth_version + 1 WHERE id = 1; RETURN NULL; END $$`.execute(db);
   for (const table of AUTH_TABLES) {
@@ -19,7 +22,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;
-  for (const table of AUTH_TABLES) await sql`DROP TRIGGER ${sql.raw(`${table}_auth_version`)} ON ${sql.table(table)}`.execute(db);
+  for (const table of AUTH_TABLES)
+    await sql`DROP TRIGGER ${sql.raw(`${table}_auth_version`)} ON ${sql.table(table)}`.execute(db);
   await sql`DROP FUNCTION bump_auth_version()`.execute(db);
   await db.schema.alterTable('data_version').dropColumn('auth_version').execute();
 }
