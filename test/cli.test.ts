@@ -1,8 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { cli } from './helpers/cli.ts';
-import { DIALECTS, createEmptyDatabaseUrl } from './helpers/db.ts';
+import { cli } from './support/cli.ts';
+import { DIALECTS, createEmptyDatabaseUrl } from './support/db.ts';
 import { envExample } from '../src/config.ts';
 
 for (const dialect of DIALECTS) {

@@ -1,8 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS } from './helpers/db.ts';
-import { bearer, testApp, tokenRequest, type TestApp } from './helpers/app.ts';
-import { PROBE_URL, registerProbe } from './helpers/probe-route.ts';
+import { DIALECTS } from './support/db.ts';
+import { bearer, testApp, tokenRequest, type TestApp } from './support/app.ts';
+import { PROBE_URL, registerProbe } from './support/probe-route.ts';
 import { loadConfig, ConfigError } from '../src/config.ts';
 
 for (const dialect of DIALECTS) {

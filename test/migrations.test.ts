@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS, createEmptyDatabaseUrl } from './helpers/db.ts';
+import { DIALECTS, createEmptyDatabaseUrl } from './support/db.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 

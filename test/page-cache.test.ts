@@ -1,8 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Type } from '@sinclair/typebox';
-import { DIALECTS } from './helpers/db.ts';
-import { bearer, testApp, type TestApp } from './helpers/app.ts';
+import { DIALECTS } from './support/db.ts';
+import { bearer, testApp, type TestApp } from './support/app.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { PERMISSIONS } from '../src/auth/permissions.ts';
 import { ledgerCondition } from '../src/auth/ledger-scope.ts';

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cli } from '../../test/helpers/cli.ts';
-import { DIALECTS, createEmptyDatabaseUrl } from '../../test/helpers/db.ts';
+import { cli } from '../../test/support/cli.ts';
+import { DIALECTS, createEmptyDatabaseUrl } from '../../test/support/db.ts';
 
 for (const dialect of DIALECTS) {
   describe(`wohnapi demo load, export, import [${dialect}]`, () => {

@@ -2,9 +2,9 @@
 // running-cost and rent-accounting endpoint shows each such field (default showNullValues=false) in some record.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS } from '../../test/helpers/db.ts';
-import { bearer, testApp, type TestApp } from '../../test/helpers/app.ts';
-import { V10_SHAPES, V12_SHAPES, type Shape } from '../rent-accounting/wire-shapes.fixture.ts';
+import { DIALECTS } from '../../test/support/db.ts';
+import { bearer, testApp, type TestApp } from '../../test/support/app.ts';
+import { V10_SHAPES, V12_SHAPES, type Shape } from '../../test/fixtures/rent-accounting-wire-shapes.ts';
 import { loadDemo } from './demo/load.ts';
 import { buildWorld } from './factories.ts';
 

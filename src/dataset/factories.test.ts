@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Kysely } from 'kysely';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../../test/helpers/db.ts';
+import { DIALECTS, freshDatabase, type TestDatabase } from '../../test/support/db.ts';
 import type { DialectName } from '../db/database.ts';
-import { CONTRACT_AGREEMENT_KINDS } from '../db/schema.ts';
+import { CONTRACT_AGREEMENT_KINDS } from '../rent-accounting/tables.ts';
 import * as domain from '../db/migrations/2026112202_domain.ts';
 import {
   assignToProject,

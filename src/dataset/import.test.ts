@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS } from '../../test/helpers/db.ts';
-import type { TestDatabase } from '../../test/helpers/db.ts';
-import { count, doc, importProblems, importText, withDb } from './test-helpers.ts';
+import { DIALECTS } from '../../test/support/db.ts';
+import type { TestDatabase } from '../../test/support/db.ts';
+import { count, doc, importProblems, importText, withDb } from '../../test/support/dataset.ts';
 
 /** A small valid base: two ledgers, an economic unit in each, a building, a use unit, a license agreement. */
 const base = () => ({

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { DIALECTS } from '../../test/helpers/db.ts';
+import { DIALECTS } from '../../test/support/db.ts';
 import { importData } from './import/importer.ts';
-import { count, withDb } from './test-helpers.ts';
+import { count, withDb } from '../../test/support/dataset.ts';
 
 /** A document with one price index and `n` monthly values, produced as a stream (never held in memory). */
 function largeDocument(n: number, stats: { bytes: number }): Readable {

@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS } from '../../test/helpers/db.ts';
-import { CONTRACT_AGREEMENT_KINDS } from '../db/schema.ts';
+import { DIALECTS } from '../../test/support/db.ts';
+import { CONTRACT_AGREEMENT_KINDS } from '../rent-accounting/tables.ts';
 import { buildWorld } from './factories.ts';
 import { loadDemo } from './demo/load.ts';
-import { count, exportText, importText, withDb } from './test-helpers.ts';
+import { count, exportText, importText, withDb } from '../../test/support/dataset.ts';
 
 for (const dialect of DIALECTS) {
   describe(`export and import round trip [${dialect}]`, () => {

@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { DIALECTS } from '../../test/helpers/db.ts';
+import { DIALECTS } from '../../test/support/db.ts';
 import { buildWorld } from './factories.ts';
 import { loadDemo } from './demo/load.ts';
 import { importFormatSchema, SCHEMA_FILE, schemaText } from './format/json-schema.ts';
-import { exportText, withDb } from './test-helpers.ts';
+import { exportText, withDb } from '../../test/support/dataset.ts';
 
 describe('import format JSON Schema', () => {
   it('docs/import-format.schema.json is generated from the format description (run json-schema.ts --write)', () => {

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../../test/helpers/db.ts';
+import { DIALECTS, freshDatabase, type TestDatabase } from '../../test/support/db.ts';
 import { WriteQueue } from './write-queue.ts';
 
 for (const dialect of DIALECTS) {

@@ -1,9 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS } from '../../test/helpers/db.ts';
+import { DIALECTS } from '../../test/support/db.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { revokeApiKey } from '../auth/api-keys.ts';
-import { projectsFixture, type ProjectsFixture } from './test-fixture.ts';
+import { projectsFixture, type ProjectsFixture } from '../../test/fixtures/projects.ts';
 
 for (const dialect of DIALECTS) {
   describe(`AccountancyProjectEdit access and read-back [${dialect}]`, () => {

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS } from '../../test/helpers/db.ts';
-import { projectsFixture, type ProjectsFixture } from './test-fixture.ts';
+import { DIALECTS } from '../../test/support/db.ts';
+import { projectsFixture, type ProjectsFixture } from '../../test/fixtures/projects.ts';
 
 for (const dialect of DIALECTS) {
   describe(`AccountancyProjectEdit assign and remove [${dialect}]`, () => {

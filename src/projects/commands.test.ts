@@ -1,7 +1,7 @@
 // The commands on their own, without HTTP: typed input in, stored row (or ApiError) out, one transaction each.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../../test/helpers/db.ts';
+import { DIALECTS, freshDatabase, type TestDatabase } from '../../test/support/db.ts';
 import { buildWorld, type WorldLedger } from '../dataset/factories.ts';
 import { ALL_LEDGERS } from '../auth/ledger-scope.ts';
 import { ApiError } from '../http/errors.ts';

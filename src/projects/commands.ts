@@ -1,7 +1,7 @@
 // The project writes: create, change, delete. Each is one transaction doing its validation (every error in one
 // 400), its change and its outbox event; callable without HTTP.
 import type { Updateable } from 'kysely';
-import type { ProjectsTable } from '../db/schema.ts';
+import type { ProjectsTable } from './tables.ts';
 import { inTransaction, type Writer } from '../db/write-queue.ts';
 import type { Executor } from '../db/database.ts';
 import type { LedgerScope } from '../auth/ledger-scope.ts';

@@ -1,8 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS } from '../../test/helpers/db.ts';
+import { DIALECTS } from '../../test/support/db.ts';
 import { insertBudget, insertBuilding, insertEconomicUnit, insertLoan } from '../dataset/factories.ts';
-import { projectsFixture, type ProjectsFixture } from './test-fixture.ts';
+import { projectsFixture, type ProjectsFixture } from '../../test/fixtures/projects.ts';
 
 for (const dialect of DIALECTS) {
   describe(`AccountancyProjectEdit concurrent writes on one project [${dialect}]`, () => {

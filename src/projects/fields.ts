@@ -1,6 +1,6 @@
 // The one mapping between a project's wire properties and its columns (the column is the property in snake_case),
 // and the metadata of the six assignment kinds.
-import type { ProjectsTable } from '../db/schema.ts';
+import type { ProjectsTable } from './tables.ts';
 import { ARRAY_FIELDS, SCALAR_FIELDS, type ArrayField, type ScalarField } from './schemas.ts';
 
 export type ProjectColumn = Exclude<keyof ProjectsTable, 'id' | 'created_at' | 'updated_at'>;

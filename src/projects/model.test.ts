@@ -3,7 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { DIALECTS } from '../../test/helpers/db.ts';
+import { DIALECTS } from '../../test/support/db.ts';
 import {
   insertBudget,
   insertBuilding,
@@ -15,7 +15,7 @@ import {
 } from '../dataset/factories.ts';
 import type { Executor } from '../db/database.ts';
 import { ARRAY_FIELDS, type ArrayField } from './schemas.ts';
-import { projectsFixture, type ProjectsFixture } from './test-fixture.ts';
+import { projectsFixture, type ProjectsFixture } from '../../test/fixtures/projects.ts';
 
 interface Entity {
   id: number;

@@ -1,7 +1,7 @@
 // Reads of projects and their assignments, always within the caller's ledgers.
 import type { Kysely, Selectable } from 'kysely';
 import { isPostgres, type Executor } from '../db/database.ts';
-import type { ProjectsTable } from '../db/schema.ts';
+import type { ProjectsTable } from './tables.ts';
 import { ledgerCondition, type LedgerScope } from '../auth/ledger-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { KIND_ORDER } from './fields.ts';

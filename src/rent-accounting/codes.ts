@@ -2,7 +2,7 @@
 // then read through the small reference shapes of the interface.
 import type { Selectable } from 'kysely';
 import type { Executor } from '../db/database.ts';
-import type { CatalogCodesTable } from '../db/schema.ts';
+import type { CatalogCodesTable } from '../master-data/tables.ts';
 import { bool } from '../http/present.ts';
 
 type CatalogRow = Selectable<CatalogCodesTable>;

@@ -3,7 +3,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { TProperties } from '@sinclair/typebox';
 import type { Executor } from '../db/database.ts';
-import type { ContractAgreementKind } from '../db/schema.ts';
+import type { ContractAgreementKind } from './tables.ts';
 import { ledgerCondition, type LedgerScope } from '../auth/ledger-scope.ts';
 import { WireObject } from '../http/schemas.ts';
 import { dateTime } from '../http/present.ts';

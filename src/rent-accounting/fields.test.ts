@@ -2,12 +2,12 @@
 // same record agrees through version 1.0 and 1.2.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS } from '../../test/helpers/db.ts';
-import { bearer, testApp, type TestApp } from '../../test/helpers/app.ts';
+import { DIALECTS } from '../../test/support/db.ts';
+import { bearer, testApp, type TestApp } from '../../test/support/app.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { buildWorld, insertContractAgreement, type World } from '../dataset/factories.ts';
-import type { ContractAgreementKind } from '../db/schema.ts';
-import { checkShape, V10_KINDS, V10_SHAPES, V12_SHAPES } from './wire-shapes.fixture.ts';
+import type { ContractAgreementKind } from './tables.ts';
+import { checkShape, V10_KINDS, V10_SHAPES, V12_SHAPES } from '../../test/fixtures/rent-accounting-wire-shapes.ts';
 
 /** Values the world's factories leave null (everything else must be filled, so a lost mapping shows). */
 const v12Url = (name: string) =>

@@ -1,8 +1,8 @@
 // Paging, filters, ledger scoping, permission and parameter errors of the rent-accounting endpoints.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS } from '../../test/helpers/db.ts';
-import { bearer, testApp, type TestApp } from '../../test/helpers/app.ts';
+import { DIALECTS } from '../../test/support/db.ts';
+import { bearer, testApp, type TestApp } from '../../test/support/app.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import {
   buildWorld,

@@ -2,7 +2,7 @@
 // distribution and distribution special charge (one shape), prepayment adjustment, distribution cost types,
 // reminder charges (fixed amount, interest).
 import { Type } from '@sinclair/typebox';
-import type { ContractAgreementKind } from '../db/schema.ts';
+import type { ContractAgreementKind } from './tables.ts';
 import type { Executor } from '../db/database.ts';
 import { WireObject } from '../http/schemas.ts';
 import { bool, dec } from '../http/present.ts';

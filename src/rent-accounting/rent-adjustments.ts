@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../db/database.ts';
-import type { UseUnitRentAdjustmentsTable } from '../db/schema.ts';
+import type { UseUnitRentAdjustmentsTable } from './tables.ts';
 import { ledgerCondition } from '../auth/ledger-scope.ts';
 import { WireObject } from '../http/schemas.ts';
 import { bool, dateTime, dec } from '../http/present.ts';

@@ -2,10 +2,10 @@
 // paths, and the withdrawal of AllocationGroups by the server clock.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS } from '../../test/helpers/db.ts';
-import { bearer } from '../../test/helpers/app.ts';
+import { DIALECTS } from '../../test/support/db.ts';
+import { bearer } from '../../test/support/app.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
-import { BASE, runningCostFixture, type Fixture } from './test-fixture.ts';
+import { BASE, runningCostFixture, type Fixture } from '../../test/fixtures/running-cost.ts';
 
 type Rec = Record<string, any>;
 const PATHS = ['DistributionPeriods', 'AllocationGroups', 'AllocationGroupBases'] as const;

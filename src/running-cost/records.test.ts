@@ -1,8 +1,8 @@
 // What the three endpoints answer: field names, nesting and types, null handling and the include flags.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS } from '../../test/helpers/db.ts';
-import { allPages, runningCostFixture, type Fixture } from './test-fixture.ts';
+import { DIALECTS } from '../../test/support/db.ts';
+import { allPages, runningCostFixture, type Fixture } from '../../test/fixtures/running-cost.ts';
 
 type Rec = Record<string, any>;
 

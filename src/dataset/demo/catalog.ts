@@ -1,6 +1,6 @@
 // The shared catalogues of the demo: catalogue codes of every kind (German names where they matter), facilities,
 // explanation groups, distribution periods, price indices with monthly values.
-import { CATALOG_KINDS, type CatalogKind } from '../../db/schema.ts';
+import { CATALOG_KINDS, type CatalogKind } from '../../master-data/tables.ts';
 import { buildCatalogCode, SHORT_CODE_KINDS } from '../factories/core.ts';
 import { buildDistributionPeriod, buildPriceIndex, buildPriceIndexValue } from '../factories/builders.ts';
 import type { Random } from './random.ts';

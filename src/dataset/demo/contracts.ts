@@ -1,5 +1,5 @@
 // Contract agreements of the demo: one of the 17 kinds with realistic detail values and child rows.
-import type { ContractAgreementKind } from '../../db/schema.ts';
+import type { ContractAgreementKind } from '../../rent-accounting/tables.ts';
 import { buildContractAgreement, OPEN_END, OPEN_TURNOVER } from '../factories/builders.ts';
 import type { Shared, Sink } from './catalog.ts';
 import type { Random } from './random.ts';

@@ -1,6 +1,6 @@
 // One ledger (company code) of the demo: owners, economic units with buildings, land and use units, allocation groups
 // with combined groups and bases, license and contract agreements, rent adjustments, budgets, loans, cost objects, projects.
-import { CONTRACT_AGREEMENT_KINDS } from '../../db/schema.ts';
+import { CONTRACT_AGREEMENT_KINDS } from '../../rent-accounting/tables.ts';
 import {
   buildBudget,
   buildBuilding,

@@ -1,6 +1,6 @@
 // Pure row builders (no database access): the defaults of the insert factories, shared with the demo-data generator,
 // which resolves parents itself and writes the rows in bulk. `n` numbers the row within its parent.
-import type { ContractAgreementKind } from '../../db/schema.ts';
+import type { ContractAgreementKind } from '../../rent-accounting/tables.ts';
 import type { New, Overrides } from './core.ts';
 
 type Ledger = { company_code_id: number };

@@ -1,7 +1,8 @@
 // Shared pieces of the factories: deterministic ids, the generic insert, catalogue codes and other small references.
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { CatalogKind, DB } from '../../db/schema.ts';
+import type { CatalogKind } from '../../master-data/tables.ts';
+import type { DB } from '../../db/schema.ts';
 
 export type Table = keyof DB & string;
 export type Row<T extends Table> = Selectable<DB[T]>;

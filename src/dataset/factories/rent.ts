@@ -1,6 +1,6 @@
 // Rent accounting: price indices and values, license agreements, contract agreements of the 17 kinds, rent adjustments.
 import type { Executor } from '../../db/database.ts';
-import type { ContractAgreementKind } from '../../db/schema.ts';
+import type { ContractAgreementKind } from '../../rent-accounting/tables.ts';
 import { insertUseUnit } from './master.ts';
 import { insertAllocationGroup } from './running-cost.ts';
 import { catalogId, firstOr, getRow, insertRow, nextId, seq, type Overrides, type Row } from './core.ts';

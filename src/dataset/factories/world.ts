@@ -1,11 +1,7 @@
 // A small coherent world: shared catalogues plus, per ledger, master data, running-cost distribution and rent accounting.
 import type { Executor } from '../../db/database.ts';
-import {
-  CATALOG_KINDS,
-  CONTRACT_AGREEMENT_KINDS,
-  type CatalogKind,
-  type ContractAgreementKind,
-} from '../../db/schema.ts';
+import { CATALOG_KINDS, type CatalogKind } from '../../master-data/tables.ts';
+import { CONTRACT_AGREEMENT_KINDS, type ContractAgreementKind } from '../../rent-accounting/tables.ts';
 import { insertCatalogCode, insertCompanyCode, insertExplanationGroup, insertFacility } from './core.ts';
 import {
   insertBudget,

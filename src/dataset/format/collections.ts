@@ -1,7 +1,7 @@
 // The import/export format: every collection in dependency order with its fields and child arrays.
 // This is the one place the field list lives: the importer, the exporter and docs/import-format.schema.json
 // (json-schema.ts) are all derived from it. Wire names follow the interface (PascalCase); references end in `Id`.
-import { CATALOG_KINDS } from '../../db/schema.ts';
+import { CATALOG_KINDS } from '../../master-data/tables.ts';
 import { CONTRACT_KINDS } from './contract-kinds.ts';
 import {
   bool,

@@ -1,5 +1,5 @@
 // The per-kind part of a ContractAgreements record: detail fields (1:1 table) and child arrays, for the 17 kinds.
-import type { ContractAgreementKind } from '../../db/schema.ts';
+import type { ContractAgreementKind } from '../../rent-accounting/tables.ts';
 import {
   bool,
   code,

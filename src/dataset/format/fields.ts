@@ -1,5 +1,5 @@
 // Building blocks of the import/export format description (collections.ts): field, reference and child-array specs.
-import type { CatalogKind } from '../../db/schema.ts';
+import type { CatalogKind } from '../../master-data/tables.ts';
 
 export type FieldType = 'int' | 'string' | 'decimal' | 'date' | 'datetime' | 'bool';
 

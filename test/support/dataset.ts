@@ -1,11 +1,11 @@
 // Helpers of the data tests: fresh databases, export to a string, import from a string, row counts.
 import { Readable, Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { freshDatabase, type TestDatabase } from '../../test/helpers/db.ts';
-import type { Database, DialectName } from '../db/database.ts';
-import { exportData } from './export.ts';
-import { importData, ImportFailed, type ImportOptions, type ImportSummary } from './import/importer.ts';
-import { formatProblem } from './import/lookup.ts';
+import { freshDatabase, type TestDatabase } from './db.ts';
+import type { Database, DialectName } from '../../src/db/database.ts';
+import { exportData } from '../../src/dataset/export.ts';
+import { importData, ImportFailed, type ImportOptions, type ImportSummary } from '../../src/dataset/import/importer.ts';
+import { formatProblem } from '../../src/dataset/import/lookup.ts';
 
 export async function withDb<T>(dialect: DialectName, fn: (t: TestDatabase) => Promise<T>): Promise<T> {
   const t = await freshDatabase(dialect);
