@@ -12,7 +12,7 @@ const AREAS: AreaPlugin[] = [runningCostArea, projectsArea, rentAccountingArea];
 
 export const API_PREFIXES = ['/service', '/openwowi'] as const;
 
-export async function registerApi(app: App): Promise<void> {
+export default async function apiRoutes(app: App): Promise<void> {
   for (const prefix of API_PREFIXES) {
     await app.register(
       async (scope: App) => {

@@ -1,10 +1,17 @@
 // The server process: logger, database, migrations, listen, graceful shutdown on SIGTERM/SIGINT.
 import type { FastifyServerOptions } from 'fastify';
-import { buildApp, redactUrl } from './app.ts';
+import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { describeUrl, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { App } from './app-types.ts';
+
+const SECRET_QUERY = /([?&](?:apiKey|access_token|refresh_token|password)=)[^&]*/gi;
+
+/** The request URL as logged: secrets in the query string replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
 
 export function loggerOptions(config: Readonly<Config>): FastifyServerOptions['logger'] {
   return {

@@ -1,4 +1,5 @@
-// The bearer check, permission check and API-key scoping of every API route (routes declare config.auth).
+// The bearer check, permission check and API-key scoping of every API route (routes declare config.auth); the
+// pipeline step src/pipeline/06-authentication.ts runs it for each request.
 // Order: 401 (credentials) before 403 (permission) before 400 (validation, which runs after this hook).
 import type { FastifyRequest } from 'fastify';
 import type { App, RouteAuth } from '../app-types.ts';
@@ -14,17 +15,6 @@ function queryValue(request: FastifyRequest, name: string): unknown {
 
 /** Checks one request against its route's auth settings; sets request.principal, apiKey and scope, or throws. */
 export type Authenticator = (app: App, request: FastifyRequest, auth: RouteAuth) => Promise<void>;
-
-export function registerAuthentication(app: App, authenticate: Authenticator = bearerAuthentication): void {
-  app.decorateRequest('principal', null);
-  app.decorateRequest('apiKey', null);
-  app.decorateRequest('scope', null as never);
-
-  app.addHook('onRequest', async (request) => {
-    const auth = request.routeOptions.config.auth;
-    if (auth) await authenticate(app, request, auth);
-  });
-}
 
 const caches = new WeakMap<App, AuthCache>();
 

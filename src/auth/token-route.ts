@@ -5,7 +5,9 @@ import type { FastifyReply } from 'fastify';
 import type { App } from '../app-types.ts';
 import { dummyHash, verifyPassword } from './secrets.ts';
 import { issueTokens, refreshTokens } from './tokens.ts';
+import { findLoginUser } from './users.ts';
 import { LoginThrottle } from './login-throttle.ts';
+import { API_PREFIXES } from '../api.ts';
 
 const TokenResponse = Type.Object({
   access_token: Type.String(),
@@ -35,7 +37,7 @@ export default async function tokenRoutes(app: App) {
   const throttle = new LoginThrottle(app.config.loginMaxFailures, app.config.loginLockSeconds);
   const settings = { accessTtl: app.config.accessTokenTtl, refreshTtl: app.config.refreshTokenTtl };
 
-  for (const url of ['/oauth2/token', '/service/oauth2/token', '/openwowi/oauth2/token']) {
+  for (const url of ['/oauth2/token', ...API_PREFIXES.map((prefix) => `${prefix}/oauth2/token`)]) {
     app.post(url, {
       schema: {
         tags: ['OAuth 2.0'],
@@ -78,11 +80,7 @@ export default async function tokenRoutes(app: App) {
               'Too many failed logins for this user name; try again later.',
               { 'retry-after': String(wait) },
             );
-          const user = await app.db
-            .selectFrom('users')
-            .select(['id', 'password_hash', 'disabled'])
-            .where('name', '=', name)
-            .executeTakeFirst();
+          const user = await findLoginUser(app.db, name);
           const ok = await verifyPassword(p.password!, user?.password_hash ?? (await dummyHash()));
           if (!user || !ok || user.disabled === 1) {
             throttle.fail(name, now.getTime());

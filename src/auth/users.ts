@@ -106,3 +106,8 @@ export async function setPassword(db: Executor, name: string, password: string):
     .execute();
   await db.deleteFrom('oauth_tokens').where('user_id', '=', id).execute();
 }
+
+/** The stored credentials of a user name for the token endpoint (undefined for an unknown name). */
+export function findLoginUser(db: Executor, name: string) {
+  return db.selectFrom('users').select(['id', 'password_hash', 'disabled']).where('name', '=', name).executeTakeFirst();
+}

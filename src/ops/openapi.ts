@@ -1,9 +1,10 @@
 // OpenAPI 3 document generated from the route schemas (/service/openapi.json) and the docs page (/docs).
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
 import type { App } from '../app-types.ts';
 
-export async function registerOpenApi(app: App) {
+async function openApi(app: App) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -27,3 +28,6 @@ export async function registerOpenApi(app: App) {
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/service/openapi.json' } as object });
   app.get('/service/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
+
+/** At the root (not encapsulated), so the document sees every route registered after it. */
+export default fp(openApi, { name: 'openapi' });

@@ -1,0 +1,42 @@
+// Step 10 (after the answer is sent): request count and latency by route and status for Prometheus (/metrics),
+// plus the process defaults.
+import fp from 'fastify-plugin';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { App } from '../app-types.ts';
+
+export default fp(
+  async (app: App) => {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    const labelNames = ['method', 'route', 'status'] as const;
+    const requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests',
+      labelNames,
+      registers: [registry],
+    });
+    const latency = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request latency',
+      labelNames,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    });
+
+    app.addHook('onResponse', async (request, reply) => {
+      const labels = {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      };
+      requests.inc(labels);
+      latency.observe(labels, reply.elapsedTime / 1000);
+    });
+
+    app.get('/metrics', { schema: { tags: ['Operations'], hide: true } }, async (_request, reply) => {
+      reply.header('content-type', registry.contentType);
+      return registry.metrics();
+    });
+  },
+  { name: 'metrics' },
+);
