@@ -4,6 +4,8 @@ import http from 'node:http';
 import fs from 'node:fs';
 
 const [port, file] = process.argv.slice(2);
+if (port === undefined || file === undefined)
+  throw new Error('usage: node bench/baseline-server.ts <port> <file with the response body>');
 const body = fs.readFileSync(file);
 http
   .createServer((_req, res) => {

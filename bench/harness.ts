@@ -125,7 +125,7 @@ export async function runLoad(script: string, options: object): Promise<LoadResu
 export function table(rows: Array<Record<string, string | number>>): string {
   const cols = Object.keys(rows[0] ?? {});
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width[i])).join('  ');
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width[i] ?? 0)).join('  ');
   return [
     line(cols),
     line(width.map((w) => '-'.repeat(w))),

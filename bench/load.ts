@@ -2,7 +2,9 @@
 // the server) and prints the result as one JSON line. Usage: node --import tsx bench/load.ts '<json options>'
 import autocannon from 'autocannon';
 
-const opts = JSON.parse(process.argv[2]) as {
+const [json] = process.argv.slice(2);
+if (json === undefined) throw new Error("usage: node --import tsx bench/load.ts '<json options>'");
+const opts = JSON.parse(json) as {
   url: string;
   paths?: string[];
   connections: number;

@@ -15,7 +15,9 @@ interface Options {
   connections: number;
   duration: number;
 }
-const o = JSON.parse(process.argv[2]) as Options;
+const [json] = process.argv.slice(2);
+if (json === undefined) throw new Error("usage: node --import tsx bench/projects-load.ts '<json options>'");
+const o = JSON.parse(json) as Options;
 const pool = new Pool(o.base, { connections: o.connections });
 const headers = { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' };
 const q = `?apiKey=${encodeURIComponent(o.apiKey)}`;

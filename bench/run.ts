@@ -52,10 +52,10 @@ async function newDatabaseUrl(): Promise<string> {
 }
 
 interface Prepared {
-  env: Record<string, string>;
+  env: { DATABASE_URL: string };
   apiKey: string;
   loadSeconds: number;
-  counts: Record<string, number>;
+  counts: { allocation_group_bases: number; contract_agreements: number; use_units: number; graduated: number };
 }
 
 async function prepare(scale: number): Promise<Prepared> {
@@ -84,20 +84,24 @@ async function prepare(scale: number): Promise<Prepared> {
   const out = await cli(['apikey', 'create', '--name', 'bench', '--all-ledgers'], env);
   const apiKey = out.trim().split('\n').pop() as string;
   const database = openDatabase(env.DATABASE_URL);
-  const counts: Record<string, number> = {};
-  for (const t of ['allocation_group_bases', 'contract_agreements', 'use_units'] as const) {
+  const rowsOf = async (t: 'allocation_group_bases' | 'contract_agreements' | 'use_units') => {
     const row = await database.db
       .selectFrom(t)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    counts[t] = Number(row.n);
-  }
+    return Number(row.n);
+  };
   const gra = await database.db
     .selectFrom('contract_agreements')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('kind', '=', 'GraduatedRentAgreement')
     .executeTakeFirstOrThrow();
-  counts.graduated = Number(gra.n);
+  const counts = {
+    allocation_group_bases: await rowsOf('allocation_group_bases'),
+    contract_agreements: await rowsOf('contract_agreements'),
+    use_units: await rowsOf('use_units'),
+    graduated: Number(gra.n),
+  };
   await database.close();
   return { env, apiKey, loadSeconds, counts };
 }
@@ -303,7 +307,7 @@ async function main() {
   const t0 = performance.now();
   const importOut = await cli(['import', file], importEnv);
   const seconds = (performance.now() - t0) / 1000;
-  const records = Number(/([\d,]+) records/.exec(importOut)?.[1].replace(/,/g, '') ?? 0);
+  const records = Number(/([\d,]+) records/.exec(importOut)?.[1]?.replace(/,/g, '') ?? 0);
   rows.push({
     scenario: 'S6 import (records/s, whole CLI run)',
     scale,
@@ -327,11 +331,10 @@ async function main() {
   }> = [];
   if (args.scaling) {
     const scales = [...new Set([...args.scaling.split(',').map(Number), scale])].sort((a, b) => a - b);
-    const prepared = [];
-    for (const s of scales) prepared.push(await prepare(s));
-    const limit = Math.min(100, ...prepared.map((ps) => ps.counts.allocation_group_bases));
-    for (const [i, s] of scales.entries()) {
-      const ps = prepared[i];
+    const prepared: Array<{ s: number; ps: Prepared }> = [];
+    for (const s of scales) prepared.push({ s, ps: await prepare(s) });
+    const limit = Math.min(100, ...prepared.map(({ ps }) => ps.counts.allocation_group_bases));
+    for (const { s, ps } of prepared) {
       const srv = await startServer({ ...ps.env, PAGE_CACHE_MB: '0' });
       currentCacheOff = true;
       running.add(srv);

@@ -44,7 +44,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     genReqId: requestId,
     requestIdHeader: false,
-  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+  }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', database.db);
   app.decorate('database', database);

@@ -1,110 +1,155 @@
 // Configuration: environment variables, validated once at start-up and frozen.
-// Every variable is declared here and only here; `.env.example` lists them for operators.
-import { Type } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+// Every variable is declared here and only here (name, property, kind, default, meaning); the Config type and
+// `.env.example` (kept equal by a test) are derived from this one table.
 
-const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')]);
-const Int = (min: number, max: number) => Type.String({ pattern: '^[0-9]+$', 'x-min': min, 'x-max': max });
+/** How a variable's text becomes its value; `check` returns the problem, or undefined when the text is valid. */
+interface Kind<T> {
+  check(raw: string): string | undefined;
+  parse(raw: string): T;
+}
 
-/** name -> [schema, default, description] */
+const int = (min: number, max: number): Kind<number> => ({
+  check: (raw) =>
+    !/^[0-9]+$/.test(raw)
+      ? `must be a whole number between ${min} and ${max}`
+      : Number(raw) < min || Number(raw) > max
+        ? `must be between ${min} and ${max}`
+        : undefined,
+  parse: Number,
+});
+
+const bool: Kind<boolean> = {
+  check: (raw) => (raw === 'true' || raw === 'false' ? undefined : 'must be true or false'),
+  parse: (raw) => raw === 'true',
+};
+
+const text = (pattern: RegExp, expected: string): Kind<string> => ({
+  check: (raw) => (pattern.test(raw) ? undefined : `must be ${expected}`),
+  parse: (raw) => raw,
+});
+
+const oneOf = <T extends string>(values: readonly T[]): Kind<T> => ({
+  check: (raw) => ((values as readonly string[]).includes(raw) ? undefined : `must be one of ${values.join(', ')}`),
+  parse: (raw) => raw as T,
+});
+
+/** A date or date-time that names a real calendar day, or empty. */
+const instant: Kind<string> = {
+  check(raw) {
+    if (raw === '') return undefined;
+    const parsed = new Date(raw);
+    const valid =
+      /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(raw) &&
+      !Number.isNaN(parsed.getTime()) &&
+      parsed.toISOString().slice(0, 10) === raw.slice(0, 10);
+    return valid ? undefined : 'is not a real date or date-time';
+  },
+  parse: (raw) => raw,
+};
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const variable = <K extends string, T>(key: K, kind: Kind<T>, fallback: string, doc: string) => ({
+  key,
+  kind,
+  fallback,
+  doc,
+});
+
+/** Every variable: property of Config, kind, default, and its line in `.env.example`. */
 const VARIABLES = {
-  PORT: [Int(0, 65535), '8080', 'TCP port the HTTP server listens on'],
-  HOST: [Type.String({ minLength: 1 }), '127.0.0.1', 'Interface address to bind'],
-  DATABASE_URL: [
-    Type.String({ pattern: '^(sqlite:.+|postgres(ql)?://.+)$' }),
+  PORT: variable('port', int(0, 65535), '8080', 'TCP port the HTTP server listens on'),
+  HOST: variable('host', text(/^.+$/, 'a host name or address'), '127.0.0.1', 'Interface address to bind'),
+  DATABASE_URL: variable(
+    'databaseUrl',
+    text(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'sqlite:<file> or postgres://user:pass@host:port/db'),
     'sqlite:./data/wohnapi.sqlite',
     'sqlite:<file> (embedded default) or postgres://user:pass@host:port/db',
-  ],
-  LOG_LEVEL: [
-    Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
-    'info',
-    'pino log level',
-  ],
-  ACCESS_TOKEN_TTL_SECONDS: [Int(1, 86400 * 7), '3600', 'Lifetime of an access token'],
-  REFRESH_TOKEN_TTL_SECONDS: [Int(60, 86400 * 365), '1209600', 'Lifetime of a refresh token (default 14 days)'],
-  LOGIN_MAX_FAILURES: [Int(1, 1000), '5', 'Failed logins for one user name before it is throttled'],
-  LOGIN_LOCK_SECONDS: [Int(1, 86400), '300', 'How long a throttled user name must wait (Retry-After)'],
-  BODY_LIMIT_BYTES: [Int(1024, 100 * 1024 * 1024), '1048576', 'Largest accepted request body (413 above it)'],
-  RATE_LIMIT_PER_MINUTE: [Int(0, 10_000_000), '0', 'Requests per minute per client address before 429 (0 = no limit)'],
-  PAGE_CACHE_MB: [Int(0, 4096), '64', 'Memory for cached read responses, never older than the last commit (0 = off)'],
-  MAX_HEAP_MB: [Int(64, 65536), '256', 'V8 heap limit of the `serve` process in MiB (keeps its memory flat)'],
-  DB_POOL_SIZE: [Int(1, 100), '10', 'PostgreSQL connection pool size'],
-  WEBHOOK_ALLOW_PRIVATE: [Bool, 'false', 'Allow webhook URLs on private/loopback addresses (tests, local dev)'],
-  NOW: [
-    Type.String({ pattern: '^$|^\\d{4}-\\d{2}-\\d{2}(T.*)?$' }),
-    '',
-    'Override the server clock (tests, e.g. 2027-01-01)',
-  ],
-} as const;
+  ),
+  LOG_LEVEL: variable('logLevel', oneOf(LOG_LEVELS), 'info', `pino log level: ${LOG_LEVELS.join(', ')}`),
+  ACCESS_TOKEN_TTL_SECONDS: variable('accessTokenTtl', int(1, 86400 * 7), '3600', 'Lifetime of an access token'),
+  REFRESH_TOKEN_TTL_SECONDS: variable(
+    'refreshTokenTtl',
+    int(60, 86400 * 365),
+    '1209600',
+    'Lifetime of a refresh token (default 14 days)',
+  ),
+  LOGIN_MAX_FAILURES: variable(
+    'loginMaxFailures',
+    int(1, 1000),
+    '5',
+    'Failed logins for one user name before it is throttled',
+  ),
+  LOGIN_LOCK_SECONDS: variable(
+    'loginLockSeconds',
+    int(1, 86400),
+    '300',
+    'How long a throttled user name must wait (Retry-After)',
+  ),
+  BODY_LIMIT_BYTES: variable(
+    'bodyLimit',
+    int(1024, 100 * 1024 * 1024),
+    '1048576',
+    'Largest accepted request body (413 above it)',
+  ),
+  RATE_LIMIT_PER_MINUTE: variable(
+    'rateLimitPerMinute',
+    int(0, 10_000_000),
+    '0',
+    'Requests per minute per client address before 429 (0 = no limit)',
+  ),
+  PAGE_CACHE_MB: variable(
+    'pageCacheMb',
+    int(0, 4096),
+    '64',
+    'Memory for cached read responses, never older than the last commit (0 = off)',
+  ),
+  MAX_HEAP_MB: variable(
+    'maxHeapMb',
+    int(64, 65536),
+    '256',
+    'V8 heap limit of the `serve` process in MiB (keeps its memory flat)',
+  ),
+  DB_POOL_SIZE: variable('dbPoolSize', int(1, 100), '10', 'PostgreSQL connection pool size'),
+  WEBHOOK_ALLOW_PRIVATE: variable(
+    'webhookAllowPrivate',
+    bool,
+    'false',
+    'Allow webhook URLs on private/loopback addresses (tests, local dev)',
+  ),
+  NOW: variable('now', instant, '', 'Override the server clock (tests, e.g. 2027-01-01)'),
+};
 
-export type ConfigName = keyof typeof VARIABLES;
+type Variables = typeof VARIABLES;
+export type ConfigName = keyof Variables;
 
-export interface Config {
-  port: number;
-  host: string;
-  databaseUrl: string;
-  logLevel: string;
-  accessTokenTtl: number;
-  refreshTokenTtl: number;
-  loginMaxFailures: number;
-  loginLockSeconds: number;
-  bodyLimit: number;
-  dbPoolSize: number;
-  rateLimitPerMinute: number;
-  pageCacheMb: number;
-  maxHeapMb: number;
-  webhookAllowPrivate: boolean;
-  now: string;
-}
+/** The validated configuration: one property per variable, typed by its kind. */
+export type Config = {
+  [N in ConfigName as Variables[N]['key']]: ReturnType<Variables[N]['kind']['parse']>;
+};
 
 export class ConfigError extends Error {}
 
-function read(env: NodeJS.ProcessEnv, name: ConfigName): string {
-  const [schema, def] = VARIABLES[name];
-  const raw = env[name] ?? def;
-  if (!Value.Check(schema, raw)) {
-    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(raw)} (${VARIABLES[name][2]})`);
-  }
-  const s = schema as { 'x-min'?: number; 'x-max'?: number };
-  if (s['x-min'] !== undefined) {
-    const n = Number(raw);
-    if (n < s['x-min'] || n > (s['x-max'] ?? Infinity)) {
-      throw new ConfigError(`Invalid configuration: ${name}=${raw} must be between ${s['x-min']} and ${s['x-max']}`);
-    }
-  }
-  return raw;
-}
+/** The default of a variable (for the few places that must know it without a loaded config). */
+export const defaultOf = (name: ConfigName): string => VARIABLES[name].fallback;
 
 /** Reads and validates the environment; throws ConfigError with a one-line message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
-  const now = read(env, 'NOW');
-  const parsed = new Date(now);
-  if (now && (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== now.slice(0, 10)))
-    throw new ConfigError(`Invalid configuration: NOW=${JSON.stringify(now)} is not a real date or date-time`);
-  return Object.freeze({
-    port: Number(read(env, 'PORT')),
-    host: read(env, 'HOST'),
-    databaseUrl: read(env, 'DATABASE_URL'),
-    logLevel: read(env, 'LOG_LEVEL'),
-    accessTokenTtl: Number(read(env, 'ACCESS_TOKEN_TTL_SECONDS')),
-    refreshTokenTtl: Number(read(env, 'REFRESH_TOKEN_TTL_SECONDS')),
-    loginMaxFailures: Number(read(env, 'LOGIN_MAX_FAILURES')),
-    loginLockSeconds: Number(read(env, 'LOGIN_LOCK_SECONDS')),
-    bodyLimit: Number(read(env, 'BODY_LIMIT_BYTES')),
-    dbPoolSize: Number(read(env, 'DB_POOL_SIZE')),
-    rateLimitPerMinute: Number(read(env, 'RATE_LIMIT_PER_MINUTE')),
-    pageCacheMb: Number(read(env, 'PAGE_CACHE_MB')),
-    maxHeapMb: Number(read(env, 'MAX_HEAP_MB')),
-    webhookAllowPrivate: read(env, 'WEBHOOK_ALLOW_PRIVATE') === 'true',
-    now,
-  });
+  const out: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(VARIABLES)) {
+    const raw = env[name] ?? v.fallback;
+    const problem = v.kind.check(raw);
+    if (problem) throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(raw)} ${problem} (${v.doc})`);
+    out[v.key] = v.kind.parse(raw);
+  }
+  return Object.freeze(out as Config);
 }
 
-/** The lines of `.env.example`, generated from the single declaration above (see scripts/env-example.ts). */
+/** The text of `.env.example`: every variable with its meaning and default. */
 export function envExample(): string {
   return (
     Object.entries(VARIABLES)
-      .map(([name, [, def, doc]]) => `# ${doc}\n${name}=${def}`)
+      .map(([name, v]) => `# ${v.doc}\n${name}=${v.fallback}`)
       .join('\n\n') + '\n'
   );
 }

@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { cli } from './support/cli.ts';
+import { at } from './support/lists.ts';
 import { DIALECTS, createEmptyDatabaseUrl } from './support/db.ts';
 import { envExample } from '../src/config.ts';
 
@@ -54,7 +55,7 @@ for (const dialect of DIALECTS) {
       const created = await cli(['apikey', 'create', '--name', 'partner', '--all-ledgers'], env);
       assert.equal(created.code, 0, created.stderr);
       const lines = created.stdout.trimEnd().split('\n');
-      const key = lines[lines.length - 1];
+      const key = at(lines, -1);
       assert.match(key, /^wk_[A-Za-z0-9_-]{43}$/);
       const list = await cli(['apikey', 'list'], env);
       assert.match(list.stdout, /^partner\tall\t\d{4}-\d\d-\d\dT[^\t]+\tactive$/m);
@@ -99,7 +100,7 @@ describe('CLI without a database', () => {
     assert.equal(res.code, 1);
     assert.equal(
       res.stderr,
-      'wohnapi: error: Invalid configuration: PORT="abc" (TCP port the HTTP server listens on)\n',
+      'wohnapi: error: Invalid configuration: PORT="abc" must be a whole number between 0 and 65535 (TCP port the HTTP server listens on)\n',
     );
   });
 

@@ -44,8 +44,13 @@ describe('the server process', () => {
   });
 
   it('logs in over a real socket and calls a protected route with the printed key', async () => {
-    const password = /password: +(\S+)/.exec(output)![1];
-    const key = /API key: +(\S+)/.exec(output)![1];
+    const printed = (pattern: RegExp): string => {
+      const value = pattern.exec(output)?.[1];
+      assert.ok(value, `${pattern.source} in the output`);
+      return value;
+    };
+    const password = printed(/password: +(\S+)/);
+    const key = printed(/API key: +(\S+)/);
     const tokenRes = await fetch(`${base}/oauth2/token`, {
       method: 'POST',
       body: new URLSearchParams({ grant_type: 'password', username: 'demo', password }),

@@ -147,8 +147,9 @@ describe('rate limit', () => {
         statuses.push(last.statusCode);
       }
       assert.deepEqual(statuses, [401, 401, 401, 429]);
-      assert.ok(Number(last!.headers['retry-after']) > 0);
-      assert.match(last!.json().$[0], /limit is 3 per minute/);
+      assert.ok(last);
+      assert.ok(Number(last.headers['retry-after']) > 0);
+      assert.match(last.json().$[0], /limit is 3 per minute/);
       assert.equal((await t.app.inject({ url: '/health/live' })).statusCode, 200);
     } finally {
       await t.close();

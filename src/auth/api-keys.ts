@@ -12,8 +12,7 @@ export interface NewApiKey {
 export async function createApiKey(db: Executor, input: NewApiKey, now = new Date()): Promise<string> {
   if (!/^[A-Za-z0-9._ -]{1,100}$/.test(input.name)) throw new CommandError(`invalid key name '${input.name}'`);
   if (input.ledgers !== 'all') {
-    if (input.ledgers.length === 0)
-      throw new CommandError('give --ledger <companyCodeId> at least once, or --all-ledgers');
+    if (input.ledgers.length === 0) throw new CommandError('an API key needs at least one ledger, or all ledgers');
     await checkLedgers(db, input.ledgers);
   }
   const exists = await db.selectFrom('api_keys').select('id').where('name', '=', input.name).executeTakeFirst();

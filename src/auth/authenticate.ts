@@ -26,9 +26,9 @@ export const bearerAuthentication: Authenticator = async (app, request, auth) =>
   }
   const header = request.headers.authorization;
   if (!header) throw unauthorized();
-  const match = BEARER.exec(header);
-  if (!match) throw unauthorized(/^Bearer\b/i.test(header) ? 'invalid_token' : undefined);
-  const principal = await cache.principal(request, match[1]);
+  const token = BEARER.exec(header)?.[1];
+  if (token === undefined) throw unauthorized(/^Bearer\b/i.test(header) ? 'invalid_token' : undefined);
+  const principal = await cache.principal(request, token);
   if (!principal) throw unauthorized('invalid_token');
   request.principal = principal;
 

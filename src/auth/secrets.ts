@@ -35,7 +35,7 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [alg, n, r, p, salt, key] = stored.split('$');
-  if (alg !== 'scrypt' || !key) return false;
+  if (alg !== 'scrypt' || salt === undefined || !key) return false;
   const expected = Buffer.from(key, 'base64');
   const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
     N: Number(n),

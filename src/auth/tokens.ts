@@ -97,7 +97,7 @@ export async function refreshTokens(
     if (Number(claimed.numUpdatedRows) !== 1) return { ok: false, reason: 'The refresh token was already used.' };
     return {
       ok: true,
-      tokens: await issueTokens(trx as unknown as Kysely<DB>, row.user_id, settings, now, row.family),
+      tokens: await issueTokens(trx, row.user_id, settings, now, row.family),
     };
   });
 }

@@ -1,7 +1,7 @@
 // wohnapi apikey create|list|revoke
 import type { Command } from 'commander';
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.ts';
-import { CommandError } from '../auth/users.ts';
+import { UsageError } from './errors.ts';
 import { collect, out, parseId, withDatabase } from './context.ts';
 
 export function registerApiKeyCommands(program: Command): void {
@@ -17,9 +17,9 @@ export function registerApiKeyCommands(program: Command): void {
     .option('--all-ledgers', 'the key may see every ledger')
     .action(async (opts: { name: string; ledger: string[]; allLedgers?: boolean }) => {
       if (opts.allLedgers && opts.ledger.length)
-        throw new CommandError('give either --ledger or --all-ledgers, not both');
+        throw new UsageError('give either --ledger or --all-ledgers, not both');
       if (!opts.allLedgers && opts.ledger.length === 0)
-        throw new CommandError('give --ledger <companyCodeId> (repeatable) or --all-ledgers');
+        throw new UsageError('give --ledger <companyCodeId> (repeatable) or --all-ledgers');
       const ledgers = opts.allLedgers ? ('all' as const) : opts.ledger.map(parseId);
       const key = await withDatabase(({ db }) => createApiKey(db, { name: opts.name, ledgers }));
       out(

@@ -2,6 +2,8 @@
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { INT32_MAX } from '../http/schemas.ts';
+import { UsageError } from './errors.ts';
 
 export async function withDatabase<T>(fn: (database: Database, config: Readonly<Config>) => Promise<T>): Promise<T> {
   const config = loadConfig();
@@ -20,8 +22,8 @@ export const out = (line: string) => process.stdout.write(`${line}\n`);
 export const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export function parseId(value: string): number {
-  if (!/^[0-9]{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2147483647)
-    throw new Error(`'${value}' is not a valid id`);
+  if (!/^[0-9]{1,10}$/.test(value) || Number(value) < 1 || Number(value) > INT32_MAX)
+    throw new UsageError(`'${value}' is not a valid id (a whole number from 1 to ${INT32_MAX})`);
   return Number(value);
 }
 

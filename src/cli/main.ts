@@ -1,7 +1,5 @@
 // wohnapi: the operator CLI. Every command honours DATABASE_URL; errors are one line on stderr, exit code 1.
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config.ts';
-import { CommandError } from '../auth/users.ts';
 import { registerServeCommands } from './serve.ts';
 import { registerUserCommands } from './users.ts';
 import { registerApiKeyCommands } from './apikeys.ts';
@@ -23,8 +21,9 @@ try {
   if (err instanceof CommanderError) {
     process.exit(err.exitCode);
   }
-  const known = err instanceof CommandError || err instanceof ConfigError;
+  // Domain (CommandError), configuration (ConfigError) and usage (UsageError) errors carry a message meant for
+  // the operator; anything else is shown by its message too, on one line.
   const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`wohnapi: error: ${known ? message : `${message}`}\n`);
+  process.stderr.write(`wohnapi: error: ${message.split('\n')[0]}\n`);
   process.exit(1);
 }

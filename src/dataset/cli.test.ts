@@ -5,11 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { cli } from '../../test/support/cli.ts';
 import { DIALECTS, createEmptyDatabaseUrl } from '../../test/support/db.ts';
+import { at, take } from '../../test/support/lists.ts';
 
 for (const dialect of DIALECTS) {
   describe(`wohnapi demo load, export, import [${dialect}]`, () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wohnapi-data-cli-'));
-    const dbs: { url: string; remove(): Promise<void> }[] = [];
+    const dbs: { url: string; remove: () => Promise<void> }[] = [];
     before(async () => {
       for (let i = 0; i < 2; i++) dbs.push(await createEmptyDatabaseUrl(dialect));
     });
@@ -19,7 +20,10 @@ for (const dialect of DIALECTS) {
     });
 
     it('demo load -> export -> import into an empty database -> export gives the same file', async () => {
-      const [a, b] = dbs.map((d) => ({ DATABASE_URL: d.url }));
+      const [a, b] = take(
+        dbs.map((d) => ({ DATABASE_URL: d.url })),
+        2,
+      );
       const loaded = await cli(['demo', 'load', '--scale', '1', '--seed', '5'], a);
       assert.equal(loaded.code, 0, loaded.stderr);
       assert.match(loaded.stdout, /^demo data loaded: scale 1, seed 5, [\d,]+ rows \([\d,]+ use units\)/);
@@ -50,14 +54,14 @@ for (const dialect of DIALECTS) {
           ],
         }),
       );
-      const res = await cli(['import', file], { DATABASE_URL: dbs[1].url });
+      const res = await cli(['import', file], { DATABASE_URL: at(dbs, 1).url });
       assert.equal(res.code, 1);
       assert.deepEqual(res.stderr.trimEnd().split('\n'), [
         'EconomicUnits[0] (Id 902) CompanyCodeId: unknown reference: no CompanyCodes with Id 999',
         'EconomicUnits[1] (Id 903) CompanyCodeId: must be an integer, got "901"',
         'wohnapi: error: import failed with 2 problem(s); nothing was stored',
       ]);
-      const missing = await cli(['import', path.join(dir, 'nope.json')], { DATABASE_URL: dbs[1].url });
+      const missing = await cli(['import', path.join(dir, 'nope.json')], { DATABASE_URL: at(dbs, 1).url });
       assert.deepEqual([missing.code, missing.stderr.split('\n').length], [1, 2]);
     });
   });

@@ -148,7 +148,7 @@ async function all(t: TestApp, token: string, url: string, paged: boolean): Prom
   for (let offset = 0; ; offset += 100) {
     const res = await t.app.inject({ url: paged ? `${url}&limit=100&offset=${offset}` : url, headers: bearer(token) });
     assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
-    const page = res.json() as unknown[];
+    const page = res.json<unknown[]>();
     out.push(...page);
     if (!paged || page.length < 100) return out;
   }

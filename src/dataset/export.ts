@@ -57,13 +57,14 @@ export async function exportData(
       await writeText(out, `,\n${JSON.stringify(spec.name)}:[`);
       for (let after = 0; ;) {
         const rows = await bulk.run(`select * from ${q(spec.table)} where id > ? order by id limit ${PAGE}`, [after]);
-        if (rows.length === 0) break;
+        const last = rows[rows.length - 1];
+        if (!last) break;
         const lines = await recordsText(bulk, spec, rows);
         await writeText(out, (count ? ',\n' : '\n') + lines.join(',\n'));
         count += rows.length;
         summary.records += rows.length;
         options.progress?.(summary.records);
-        after = Number(rows[rows.length - 1].id);
+        after = Number(last.id);
       }
       await writeText(out, count ? '\n]' : ']');
       summary.collections[spec.name] = count;

@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Kysely } from 'kysely';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../../test/support/db.ts';
-import type { DialectName } from '../db/database.ts';
+import { DIALECTS } from '../../test/support/db.ts';
+import { count, withDb } from '../../test/support/dataset.ts';
+import { at, first } from '../../test/support/lists.ts';
 import { CONTRACT_AGREEMENT_KINDS } from '../rent-accounting/tables.ts';
 import * as domain from '../db/migrations/2026112202_domain.ts';
 import {
@@ -18,25 +18,6 @@ import {
   insertUseUnit,
 } from './factories.ts';
 
-async function withDb(dialect: DialectName, fn: (t: TestDatabase) => Promise<void>): Promise<void> {
-  const t = await freshDatabase(dialect);
-  try {
-    await fn(t);
-  } finally {
-    await t.drop();
-  }
-}
-
-const count = async (t: TestDatabase, table: string): Promise<number> =>
-  Number(
-    (
-      await (t.db as Kysely<any>)
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
 for (const dialect of DIALECTS) {
   describe(`domain model and factories [${dialect}]`, () => {
     it('migrates an empty database to empty domain tables', () =>
@@ -49,7 +30,7 @@ for (const dialect of DIALECTS) {
           'ca_waiver_of_termination',
           'projects',
           'project_loans',
-        ]) {
+        ] as const) {
           assert.equal(await count(t, table), 0, table);
         }
       }));
@@ -84,7 +65,7 @@ for (const dialect of DIALECTS) {
             .innerJoin('allocation_groups as g', 'g.id', 'b.allocation_group_id')
             .innerJoin('combined_allocation_groups as c', 'c.id', 'b.combined_allocation_group_id')
             .select(['b.company_code_id', 'g.id as group_id', 'c.units_total'])
-            .where('b.id', '=', ledger.allocationGroupBaseIds[1])
+            .where('b.id', '=', at(ledger.allocationGroupBaseIds, 1))
             .executeTakeFirstOrThrow();
           assert.deepEqual(base, {
             company_code_id: ledger.companyCodeId,
@@ -112,7 +93,7 @@ for (const dialect of DIALECTS) {
           'rent_adjustment_surcharges',
           'rent_adjustment_facility_characteristics',
           'price_index_values',
-        ]) {
+        ] as const) {
           assert.ok((await count(t, table)) > 0, table);
         }
         assert.equal(await count(t, 'ca_special_charge'), 4); // MaxCostDistribution + DistributionSpecialCharge, two ledgers
@@ -214,13 +195,13 @@ for (const dialect of DIALECTS) {
     it('migration down drops every domain table (with data in them) and up restores them', () =>
       withDb(dialect, async (t) => {
         await buildWorld(t.db, { ledgers: 1 });
-        await domain.down(t.db as Kysely<any>);
+        await domain.down(t.db);
         await assert.rejects(t.db.selectFrom('use_units').selectAll().execute());
         assert.equal(await count(t, 'company_codes'), 1); // foundation untouched
-        await domain.up(t.db as Kysely<any>);
+        await domain.up(t.db);
         const world = await buildWorld(t.db, { ledgers: 1 });
         assert.equal(await count(t, 'contract_agreements'), CONTRACT_AGREEMENT_KINDS.length);
-        assert.equal(world.ledgers[0].useUnitIds.length, 4);
+        assert.equal(first(world.ledgers).useUnitIds.length, 4);
       }));
   });
 }

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { DIALECTS } from '../../test/support/db.ts';
 import type { TestDatabase } from '../../test/support/db.ts';
 import { count, doc, importProblems, importText, withDb } from '../../test/support/dataset.ts';
+import { first } from '../../test/support/lists.ts';
+import type { WireRecord } from '../../test/support/wire.ts';
 
 /** A small valid base: two ledgers, an economic unit in each, a building, a use unit, a license agreement. */
 const base = () => ({
@@ -37,7 +39,7 @@ async function assertNothingStored(t: TestDatabase): Promise<void> {
     'use_units',
     'license_agreements',
     'outbox_events',
-  ])
+  ] as const)
     assert.equal(await count(t, table), 0, table);
 }
 
@@ -67,13 +69,13 @@ for (const dialect of DIALECTS) {
 
     it('re-import upserts by Id: changed records are updated (with events), unchanged ones untouched', () =>
       withDb(dialect, async (t) => {
-        const first = base();
-        await importText(t, doc(first));
+        const initial = base();
+        await importText(t, doc(initial));
         const before = (await events(t)).length;
-        await importText(t, doc(first));
+        await importText(t, doc(initial));
         assert.equal((await events(t)).length, before, 'the same file again records no events');
         const changed = base();
-        changed.UseUnits[0].Name = 'Wohnung EG rechts';
+        first(changed.UseUnits).Name = 'Wohnung EG rechts';
         changed.UseUnits.push({
           Id: 14,
           EconomicUnitId: 10,
@@ -118,7 +120,7 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(deleted, ['LicenseAgreement 13', 'UseUnit 12']);
       }));
 
-    const invalid: [string, (d: any) => void, RegExp][] = [
+    const invalid: [string, (d: WireRecord) => void, RegExp][] = [
       [
         'unknown reference',
         (d) => {
@@ -197,7 +199,7 @@ for (const dialect of DIALECTS) {
     for (const [name, mutate, expected] of invalid) {
       it(`refuses a file with ${name}: nothing stored, the problem named`, () =>
         withDb(dialect, async (t) => {
-          const d: any = base();
+          const d: WireRecord = base();
           mutate(d);
           const ordered = Object.fromEntries(
             [
@@ -224,14 +226,14 @@ for (const dialect of DIALECTS) {
 
     it('lists every problem of a file, and refuses collections out of dependency order or unknown', () =>
       withDb(dialect, async (t) => {
-        const d: any = base();
+        const d: WireRecord = base();
         d.UseUnits[0].BuildingId = 999;
         d.LicenseAgreements[0].ValidTo = 'soon';
         d.Buildings[1].EconomicUnitId = 77;
         assert.equal((await importProblems(t, doc(d))).length, 3);
         const wrongOrder = await importProblems(t, doc({ UseUnits: [], CompanyCodes: [] }));
-        assert.match(wrongOrder[0], /collection 'CompanyCodes' must come before/);
-        assert.match((await importProblems(t, doc({ Usenits: [] })))[0], /unknown collection 'Usenits'/);
+        assert.match(first(wrongOrder), /collection 'CompanyCodes' must come before/);
+        assert.match(first(await importProblems(t, doc({ Usenits: [] }))), /unknown collection 'Usenits'/);
         assert.match(
           (await importProblems(t, '{"CompanyCodes":[{"Id":1,')).join(''),
           /ends before the JSON document is complete|not valid JSON/,

@@ -89,7 +89,7 @@ for (const dialect of DIALECTS) {
           'budgets',
           'cost_centers',
           'project_use_units',
-        ]) {
+        ] as const) {
           assert.ok((await count(t, table)) > 0, table);
         }
         await assert.rejects(loadDemo(t, { scale: 1 }), /empty database/);

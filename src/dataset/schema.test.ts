@@ -8,6 +8,7 @@ import { buildWorld } from './factories.ts';
 import { loadDemo } from './demo/load.ts';
 import { importFormatSchema, SCHEMA_FILE, schemaText } from './format/json-schema.ts';
 import { exportText, withDb } from '../../test/support/dataset.ts';
+import { first } from '../../test/support/lists.ts';
 
 describe('import format JSON Schema', () => {
   it('docs/import-format.schema.json is generated from the format description (run json-schema.ts --write)', () => {
@@ -26,7 +27,7 @@ for (const dialect of DIALECTS) {
         const validate = ajv.compile(importFormatSchema());
         const exported = JSON.parse(await exportText(t)) as { UseUnits: Record<string, unknown>[] };
         assert.ok(validate(exported), JSON.stringify(validate.errors?.slice(0, 3)));
-        exported.UseUnits[0].useUnitNumber = 'x';
+        first(exported.UseUnits).useUnitNumber = 'x';
         assert.equal(validate(exported), false);
       }));
   });

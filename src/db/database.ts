@@ -79,8 +79,8 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   return { db, dialect: 'postgres', url, versions, close: () => db.destroy() };
 }
 
-/** For migrations, which are written against Kysely<any>. */
-export function isPostgres(db: Kysely<any>): boolean {
+/** Whether a handle talks to PostgreSQL: any Kysely handle, also the Kysely<any> of the migrations. */
+export function isPostgres(db: Pick<Kysely<DB>, 'getExecutor'>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

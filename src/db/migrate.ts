@@ -1,4 +1,5 @@
 // Runs the migrations in src/db/migrations (frozen history, timestamped names) on either engine.
+import { inspect } from 'node:util';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.ts';
 import * as m001 from './migrations/2026112201_foundation.ts';
@@ -30,7 +31,7 @@ export async function migrateToLatest(database: Database): Promise<MigrateResult
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
-    const msg = error instanceof Error ? error.message : String(error);
+    const msg = error instanceof Error ? error.message : typeof error === 'string' ? error : inspect(error);
     throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${msg}`);
   }
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };

@@ -27,7 +27,7 @@ export class WriteQueue {
   run<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
     if (this.database.dialect !== 'sqlite') return this.database.db.transaction().execute(work);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ work, resolve: resolve, reject });
       if (!this.draining) {
         this.draining = true;
         setImmediate(() => void this.drain());
@@ -38,7 +38,7 @@ export class WriteQueue {
   private async drain(): Promise<void> {
     while (this.queue.length) {
       const batch = this.queue.splice(0, MAX_BATCH);
-      const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+      const settle: Array<() => void> = [];
       try {
         const trx = await this.database.db.startTransaction().execute();
         try {
@@ -47,11 +47,11 @@ export class WriteQueue {
             try {
               const value = await job.work(sp);
               await sp.releaseSavepoint('job').execute();
-              outcomes.push({ ok: true, value });
+              settle.push(() => job.resolve(value));
             } catch (error) {
               await sp.rollbackToSavepoint('job').execute();
               await sp.releaseSavepoint('job').execute();
-              outcomes.push({ ok: false, error });
+              settle.push(() => job.reject(error));
             }
           }
           await trx.commit().execute();
@@ -62,11 +62,7 @@ export class WriteQueue {
             .catch(() => undefined);
           throw err;
         }
-        batch.forEach((job, i) => {
-          const o = outcomes[i];
-          if (o.ok) job.resolve(o.value);
-          else job.reject(o.error);
-        });
+        for (const done of settle) done();
       } catch (err) {
         for (const job of batch) job.reject(err);
       }

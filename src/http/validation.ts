@@ -26,13 +26,15 @@ const bodyAjv = makeAjv(false);
 /** Names of the boolean properties of a query schema. */
 function booleanParameters(schema: object): string[] {
   const props = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
-  return Object.keys(props).filter((k) => props[k].type === 'boolean');
+  return Object.entries(props)
+    .filter(([, p]) => p.type === 'boolean')
+    .map(([k]) => k);
 }
 
 export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
-  if (httpPart === 'body') return bodyAjv.compile(schema as object) as ValidateFunction;
-  const validate = queryAjv.compile(schema as object) as ValidateFunction;
-  const booleans = booleanParameters(schema as object);
+  if (httpPart === 'body') return bodyAjv.compile<unknown>(schema as object);
+  const validate = queryAjv.compile<unknown>(schema as object);
+  const booleans = booleanParameters(schema);
   if (httpPart !== 'querystring' || booleans.length === 0) return validate;
   // Clients of the vendor interface (.NET) send True/False: booleans are read case-insensitively.
   const wrapped = (data: Record<string, unknown>) => {

@@ -25,7 +25,7 @@ async function openApi(app: App) {
       security: [{ oauth2: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/service/openapi.json' } as object });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/service/openapi.json' } });
   app.get('/service/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 

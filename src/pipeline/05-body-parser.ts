@@ -13,7 +13,7 @@ export default fp(
     app.removeContentTypeParser(['application/json', 'text/plain']);
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
       try {
-        done(null, secureJson.parse(body as string, undefined, { protoAction: 'error', constructorAction: 'error' }));
+        done(null, secureJson.parse(body, undefined, { protoAction: 'error', constructorAction: 'error' }));
       } catch (err) {
         done(
           new ApiError(400, 'bad_request', { $: [`The body is not valid JSON: ${(err as Error).message}.`] }),

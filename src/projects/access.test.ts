@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS } from '../../test/support/db.ts';
+import { first } from '../../test/support/lists.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { revokeApiKey } from '../auth/api-keys.ts';
 import { projectsFixture, type ProjectsFixture } from '../../test/fixtures/projects.ts';
@@ -68,9 +69,9 @@ for (const dialect of DIALECTS) {
       assert.equal(list.statusCode, 200);
       assert.ok(list.json().some((p: { Id: number }) => p.Id === idB));
       const keyA = await f.t.apiKey([f.A.companyCodeId]);
-      const scoped = (await f.call('GET', '', { key: keyA, query: 'limit=100' })).json() as Array<{
-        CompanyCodeId: number;
-      }>;
+      const scoped = (await f.call('GET', '', { key: keyA, query: 'limit=100' })).json<
+        Array<{ CompanyCodeId: number }>
+      >();
       assert.ok(scoped.length > 0 && scoped.every((p) => p.CompanyCodeId === f.A.companyCodeId));
       assert.equal((await f.call('GET', `/${idB}`, { key: keyA })).statusCode, 404);
       assert.equal((await f.call('GET', `/${idA}`, { key: keyA })).statusCode, 200);
@@ -95,13 +96,13 @@ for (const dialect of DIALECTS) {
 
     it('the list is paged and ordered by Id; limit and offset are checked', async () => {
       for (let i = 0; i < 4; i++) await f.createId();
-      const all = (await f.call('GET', '', { query: 'limit=100' })).json() as Array<{ Id: number }>;
+      const all = (await f.call('GET', '', { query: 'limit=100' })).json<Array<{ Id: number }>>();
       const ids = all.map((p) => p.Id);
       assert.deepEqual(
         ids,
         [...ids].sort((a, b) => a - b),
       );
-      const page = (await f.call('GET', '', { query: 'limit=2&offset=1' })).json() as Array<{ Id: number }>;
+      const page = (await f.call('GET', '', { query: 'limit=2&offset=1' })).json<Array<{ Id: number }>>();
       assert.deepEqual(
         page.map((p) => p.Id),
         ids.slice(1, 3),
@@ -110,7 +111,7 @@ for (const dialect of DIALECTS) {
       for (const query of ['limit=0', 'limit=101', 'offset=-1', 'limit=x']) {
         const res = await f.call('GET', '', { query });
         assert.equal(res.statusCode, 400, query);
-        assert.ok(res.json()[query.split('=')[0]]);
+        assert.ok(res.json()[first(query.split('='))]);
       }
     });
 
@@ -127,16 +128,16 @@ for (const dialect of DIALECTS) {
     it("the list carries each project's assignments; showNullValues=true shows nulls", async () => {
       const { A } = f;
       const id = await f.createId({ EconomicUnit: A.economicUnitIds, Building: [A.buildingIds[1]], Loan: A.loanIds });
-      const list = (await f.call('GET', '', { query: 'limit=100' })).json() as Array<Record<string, unknown>>;
+      const list = (await f.call('GET', '', { query: 'limit=100' })).json<Array<Record<string, unknown>>>();
       const mine = list.find((p) => p.Id === id)!;
       assert.deepEqual(
         [mine.EconomicUnit, mine.Building, mine.Loan, mine.UseUnit],
         [A.economicUnitIds, [A.buildingIds[1]], A.loanIds, []],
       );
       assert.equal('Description' in mine, false);
-      const shown = (await f.call('GET', '', { query: 'limit=100&showNullValues=true' })).json() as Array<
-        Record<string, unknown>
-      >;
+      const shown = (await f.call('GET', '', { query: 'limit=100&showNullValues=true' })).json<
+        Array<Record<string, unknown>>
+      >();
       assert.equal(shown.find((p) => p.Id === id)!.Description, null);
     });
   });

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS } from '../../test/support/db.ts';
+import { at } from '../../test/support/lists.ts';
 import { insertCompanyCode } from '../dataset/factories.ts';
 import { projectsFixture, type ProjectsFixture } from '../../test/fixtures/projects.ts';
 
@@ -159,7 +160,7 @@ for (const dialect of DIALECTS) {
       const missing = await put(2147483647, { Name: 'x' });
       assert.equal(missing.statusCode, 404);
       assert.match(missing.json().id[0], /2147483647/);
-      const bad = await put(2147483648 as number, { Name: 'x' });
+      const bad = await put(2147483648, { Name: 'x' });
       assert.equal(bad.statusCode, 400);
       assert.match(bad.json().id[0], /'2147483648'/);
       assert.equal((await f.call('PUT', '/abc', { body: {} })).statusCode, 400);
@@ -185,7 +186,9 @@ for (const dialect of DIALECTS) {
         (await db.selectFrom('project_buildings').select('building_id').where('project_id', '=', id).execute()).length,
         0,
       );
-      assert.ok(await db.selectFrom('buildings').select('id').where('id', '=', A.buildingIds[1]).executeTakeFirst());
+      assert.ok(
+        await db.selectFrom('buildings').select('id').where('id', '=', at(A.buildingIds, 1)).executeTakeFirst(),
+      );
       assert.deepEqual(await events(id), ['created', 'deleted']);
       // its code is free again
       assert.equal(

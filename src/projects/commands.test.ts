@@ -2,6 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../../test/support/db.ts';
+import { first } from '../../test/support/lists.ts';
 import { buildWorld, type WorldLedger } from '../dataset/factories.ts';
 import { ALL_LEDGERS } from '../auth/ledger-scope.ts';
 import { ApiError } from '../http/errors.ts';
@@ -15,7 +16,7 @@ for (const dialect of DIALECTS) {
     const ctx: WriteContext = { scope: ALL_LEDGERS, userId: null, now: new Date('2026-02-03T04:05:06.789Z') };
     before(async () => {
       database = await freshDatabase(dialect);
-      [A] = (await buildWorld(database.db, { ledgers: 1 })).ledgers;
+      A = first((await buildWorld(database.db, { ledgers: 1 })).ledgers);
     });
     after(() => database.drop());
 
@@ -49,7 +50,8 @@ for (const dialect of DIALECTS) {
         () => removeEconomicUnits(db, { ...ctx, projectId: row.id, ids: [A.economicUnitIds[0]] }),
         400,
       );
-      assert.match(blocked.EconomicUnit[0], new RegExp(`building ${A.buildingIds[0]}`));
+      assert.ok(blocked.EconomicUnit, JSON.stringify(blocked));
+      assert.match(first(blocked.EconomicUnit), new RegExp(`building ${A.buildingIds[0]}`));
       await deleteProject(db, { ...ctx, id: row.id });
       const events = await db
         .selectFrom('outbox_events')

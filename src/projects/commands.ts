@@ -71,7 +71,7 @@ function columnsOf(body: ProjectBody): Updateable<ProjectsTable> {
   const row: Record<string, unknown> = {};
   for (const field of SCALAR_FIELDS)
     if (Object.hasOwn(body, field)) row[COLUMN[field]] = toColumnValue(field, body[field]);
-  return row as Updateable<ProjectsTable>;
+  return row;
 }
 
 /** POST .../Project: the project and the assignments of its six arrays, all or nothing. */

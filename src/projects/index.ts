@@ -1,6 +1,6 @@
 // Area: accounting projects (controller AccountancyProjectEdit, v1.2): the 15 write endpoints of the interface and
 // the read-back endpoints of decisions.md section 4. Handlers parse, call a command or query, and present.
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { App } from '../app-types.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { errorResponses } from '../http/schemas.ts';
@@ -38,7 +38,7 @@ function context(request: FastifyRequest, app: App): WriteContext {
 }
 
 /** A bodiless POST/DELETE that still says `Content-Type: application/json` (common in generated clients) is no body. */
-const emptyBodyIsNoBody: onRequestHookHandler = async (request) => {
+const emptyBodyIsNoBody: onRequestAsyncHookHandler = async (request) => {
   const { headers } = request.raw;
   const empty =
     headers['transfer-encoding'] === undefined &&

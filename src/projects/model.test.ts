@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { DIALECTS } from '../../test/support/db.ts';
+import { at, first } from '../../test/support/lists.ts';
 import {
   insertBudget,
   insertBuilding,
@@ -42,11 +43,11 @@ async function buildUniverse(
   const eus = [
     await insertEconomicUnit(db, { company_code_id: ledger }),
     await insertEconomicUnit(db, { company_code_id: ledger }),
-  ];
+  ] as const;
   const buildings = [
     await insertBuilding(db, { economic_unit_id: eus[0].id }),
     await insertBuilding(db, { economic_unit_id: eus[1].id }),
-  ];
+  ] as const;
   const lands = [
     await insertLand(db, { economic_unit_id: eus[0].id }),
     await insertLand(db, { economic_unit_id: eus[1].id }),
@@ -115,9 +116,9 @@ const createOp = fc.record({
   from: day,
   to: fc.option(day, { freq: 2 }),
   arrays: fc.oneof(
-    { arbitrary: fc.constant({}), weight: 2 },
+    { arbitrary: fc.constant<Arrays>({}), weight: 2 },
     { arbitrary: fc.dictionary(kind, picks, { maxKeys: 3 }), weight: 1 },
-  ) as fc.Arbitrary<Arrays>,
+  ),
 });
 const op = fc.oneof(
   { arbitrary: createOp, weight: 2 },
@@ -172,12 +173,12 @@ for (const dialect of DIALECTS) {
     it('status codes and read-back agree with the model after every step', async () => {
       const { B } = f;
       const foreign = {
-        EconomicUnit: B.economicUnitIds[0],
-        Building: B.buildingIds[0],
-        Land: B.landIds[0],
-        UseUnit: B.useUnitIds[0],
-        Budget: B.budgetIds[0],
-        Loan: B.loanIds[0],
+        EconomicUnit: first(B.economicUnitIds),
+        Building: first(B.buildingIds),
+        Land: first(B.landIds),
+        UseUnit: first(B.useUnitIds),
+        Budget: first(B.budgetIds),
+        Loan: first(B.loanIds),
       };
       await fc.assert(
         fc.asyncProperty(sequence, async (ops) => {
@@ -185,13 +186,13 @@ for (const dialect of DIALECTS) {
           const runKey = await f.t.apiKey([ledger]);
           const ids = (kind: ArrayField, ps: number[]) =>
             ps.map((p) =>
-              p >= 100 ? u[kind].pool[u[kind].own.length + p - 100] : u[kind].own[p % u[kind].own.length].id,
+              p >= 100 ? at(u[kind].pool, u[kind].own.length + p - 100) : at(u[kind].own, p % u[kind].own.length).id,
             );
           const live = new Map<number, ModelProject>();
           const seen: number[] = [];
           const target = (p: number) => {
             const ids = [...live.keys()];
-            if (p >= 0 && ids.length > 0) return ids[ids.length - 1 - (p % ids.length)];
+            if (p >= 0 && ids.length > 0) return at(ids, ids.length - 1 - (p % ids.length));
             return seen.find((id) => !live.has(id)) ?? 2_000_000_000; // a deleted project, or one never created
           };
           const codeTaken = (c: string | null, except?: number) =>
@@ -268,7 +269,7 @@ for (const dialect of DIALECTS) {
 
             // The read-back of every project of this run's ledger, in one page: exactly the live ones, as modelled.
             const list = await f.call('GET', '', { key: runKey, query: 'limit=100&showNullValues=true' });
-            const actual = (list.json() as Array<Record<string, unknown>>).map((r) => ({
+            const actual = list.json<Array<Record<string, unknown>>>().map((r) => ({
               Id: r.Id,
               Code: r.Code,
               Name: r.Name,

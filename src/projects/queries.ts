@@ -1,5 +1,5 @@
 // Reads of projects and their assignments, always within the caller's ledgers.
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { isPostgres, type Executor } from '../db/database.ts';
 import type { ProjectsTable } from './tables.ts';
 import { ledgerCondition, type LedgerScope } from '../auth/ledger-scope.ts';
@@ -40,7 +40,7 @@ export async function lockProject(db: Executor, id: number, scope: LedgerScope, 
     .selectAll()
     .where('id', '=', id)
     .where((eb) => ledgerCondition(eb.ref('projects.company_code_id'), scope))
-    .$if(isPostgres(db as Kysely<any>), (q) => q.forUpdate())
+    .$if(isPostgres(db), (q) => q.forUpdate())
     .executeTakeFirst();
   if (!row) throw notFound(key, `Project ${id} does not exist.`);
   return row;
@@ -67,7 +67,7 @@ export async function assignmentsOf(db: Executor, projectIds: number[]): Promise
   const out = new Map<number, Assignments>(projectIds.map((id) => [id, emptyAssignments()]));
   if (projectIds.length === 0) return out;
   for (const kind of KIND_ORDER) {
-    const rows = await (db as Kysely<any>)
+    const rows = await db
       .selectFrom(kind.table)
       .select(['project_id', `${kind.column} as entity_id`])
       .where('project_id', 'in', projectIds)

@@ -56,7 +56,7 @@ export function checkShape(
   for (const [key, messages] of Object.entries(map)) {
     for (const message of better[key] ? [better[key]] : messages) errors.add(key, message);
   }
-  return isPlainObject(body) ? (body as ProjectBody) : undefined;
+  return isPlainObject(body) ? body : undefined;
 }
 
 /** The int32 items of an id array (items with the wrong type are already reported by the schema check). */

@@ -80,22 +80,6 @@ export class Codes {
   }
 }
 
-/** Rows keyed by their parent id (1:1 detail rows). */
-export function byParent<R, K extends keyof R>(rows: R[], key: K): Map<R[K], R> {
-  return new Map(rows.map((r) => [r[key], r]));
-}
-
-/** Rows grouped by their parent id, in query order (child rows). */
-export function groupByParent<R, K extends keyof R>(rows: R[], key: K): Map<R[K], R[]> {
-  const out = new Map<R[K], R[]>();
-  for (const r of rows) {
-    const list = out.get(r[key]);
-    if (list) list.push(r);
-    else out.set(r[key], [r]);
-  }
-  return out;
-}
-
 /** Values of the given columns over rows (catalogue ids to look up). */
 export function columnValues<R>(rows: Iterable<R>, ...columns: (keyof R)[]): MaybeId[] {
   const out: MaybeId[] = [];

@@ -8,7 +8,7 @@ import { ledgerCondition, type LedgerScope } from '../auth/ledger-scope.ts';
 import { WireObject } from '../http/schemas.ts';
 import { dateTime } from '../http/present.ts';
 import { Codes } from './codes.ts';
-import type { Endpoint, Window } from './engine.ts';
+import type { Reader, Window } from './engine.ts';
 import { CONTRACT_FILTERS, type Filters } from './params.ts';
 import { DateField, DateTimeField, Int32, Str, UseUnitRef } from './wire.ts';
 
@@ -34,8 +34,6 @@ export interface View<L> {
 /** One descriptor per kind: what it loads for a page of headers, and its presenter per version. */
 export interface ContractKind<L> {
   kind: ContractAgreementKind;
-  /** Name of the kind's version 1.0 endpoint, for the kinds version 1.0 offers. */
-  v10Name?: string;
   /** Detail and child rows of these agreements: one query per table. */
   load(db: Executor, ids: number[]): Promise<L>;
   /** Catalogue ids the presenters show (looked up in one query). */
@@ -48,19 +46,25 @@ export interface ContractKind<L> {
 export const defineKind = <L>(kind: ContractKind<L>): ContractKind<L> => kind;
 
 /** Keyset, offset and limit on an Id-ordered query. */
-export function windowed<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, idColumn: string, w: Window): QB {
-  let out = qb.orderBy(sql.ref(idColumn)).limit(w.limit).offset(w.offset);
-  if (w.afterId !== undefined) out = out.where(sql.ref(idColumn), '>', w.afterId);
-  return out as QB;
+export function windowed<D, T extends keyof D, O>(
+  qb: SelectQueryBuilder<D, T, O>,
+  idColumn: string,
+  w: Window,
+): SelectQueryBuilder<D, T, O> {
+  const out = qb.orderBy(sql.ref(idColumn)).limit(w.limit).offset(w.offset);
+  return w.afterId === undefined ? out : out.where(sql.ref(idColumn), '>', w.afterId);
 }
 
 /** Use-unit filters shared by contract agreements and rent adjustments (`uu` = the record's use unit). */
-export function useUnitFilters<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, f: Filters): QB {
-  let out: SelectQueryBuilder<any, any, any> = qb;
-  if (f.useUnitId !== undefined) out = out.where('uu.id', '=', f.useUnitId);
-  if (f.useUnitNumber !== undefined) out = out.where('uu.use_unit_number', '=', f.useUnitNumber);
-  if (f.economicUnitId !== undefined) out = out.where('uu.economic_unit_id', '=', f.economicUnitId);
-  return out as QB;
+export function useUnitFilters<D, T extends keyof D, O>(
+  qb: SelectQueryBuilder<D, T, O>,
+  f: Filters,
+): SelectQueryBuilder<D, T, O> {
+  let out = qb;
+  if (f.useUnitId !== undefined) out = out.where(sql.ref('uu.id'), '=', f.useUnitId);
+  if (f.useUnitNumber !== undefined) out = out.where(sql.ref('uu.use_unit_number'), '=', f.useUnitNumber);
+  if (f.economicUnitId !== undefined) out = out.where(sql.ref('uu.economic_unit_id'), '=', f.economicUnitId);
+  return out;
 }
 
 export function headerRows(kind: ContractAgreementKind) {
@@ -124,8 +128,10 @@ const presentV10Header = (h: HeaderRow) => ({
   ValidTo: dateTime(h.valid_to),
 });
 
-/** The kind's endpoints: version 1.2 always, version 1.0 for the kinds it offers. */
-export function contractEndpoints<L>(k: ContractKind<L>): Endpoint<HeaderRow, { loaded: L; codes: Codes }>[] {
+type ContractReader<L> = Reader<HeaderRow, { loaded: L; codes: Codes }>;
+
+/** The kind's readers: version 1.2 always, version 1.0 for the kinds that have a view in it. */
+export function contractReaders<L>(k: ContractKind<L>): { v12: ContractReader<L>; v10?: ContractReader<L> } {
   const rows = headerRows(k.kind);
   const related = async (db: Executor, headers: HeaderRow[]) => {
     const loaded = await k.load(
@@ -134,10 +140,9 @@ export function contractEndpoints<L>(k: ContractKind<L>): Endpoint<HeaderRow, { 
     );
     return { loaded, codes: await Codes.load(db, k.codeIds(loaded)) };
   };
-  const out: Endpoint<HeaderRow, { loaded: L; codes: Codes }>[] = [
-    {
-      version: '1.2',
-      path: `RentAccounting/ContractAgreement/${k.kind}`,
+  const v10 = k.v10;
+  return {
+    v12: {
       summary: `${k.kind} contract agreements`,
       filters: CONTRACT_FILTERS,
       fields: { ...V12_HEADER, ...k.v12.fields },
@@ -145,19 +150,13 @@ export function contractEndpoints<L>(k: ContractKind<L>): Endpoint<HeaderRow, { 
       related,
       present: (h, r) => ({ ...presentV12Header(h), ...k.v12.present(h, r.loaded, r.codes) }),
     },
-  ];
-  const v10 = k.v10;
-  if (v10 && k.v10Name) {
-    out.push({
-      version: '1.0',
-      path: `RentAccounting/${k.v10Name}`,
-      summary: `${k.v10Name} contract agreements (version 1.0)`,
+    v10: v10 && {
+      summary: `${k.kind} contract agreements (version 1.0)`,
       filters: CONTRACT_FILTERS,
       fields: { ...V10_HEADER, ...v10.fields },
       rows,
       related,
       present: (h, r) => ({ ...presentV10Header(h), ...v10.present(h, r.loaded, r.codes) }),
-    });
-  }
-  return out;
+    },
+  };
 }

@@ -19,10 +19,8 @@ export interface Window {
   limit: number;
 }
 
-export interface Endpoint<R extends { id: number } = any, L = any> {
-  version: ApiVersion;
-  /** Below the version, e.g. 'RentAccounting/ContractAgreement/IndexRentalAgreement'. */
-  path: string;
+/** How one endpoint reads: which rows, what else a page needs (one query per related table), how a row looks. */
+export interface Reader<R extends { id: number }, L> {
   summary: string;
   description?: string;
   filters: FilterName[];
@@ -35,25 +33,58 @@ export interface Endpoint<R extends { id: number } = any, L = any> {
   present(row: R, related: L): Record<string, unknown>;
 }
 
+/** A presented window of records, with the Id of its last row for the next keyset window. */
+export interface WindowResult {
+  items: Record<string, unknown>[];
+  lastId: number | undefined;
+}
+
+/** A reader at its URL, its row types closed over (so readers of different rows fit in one list). */
+export interface Endpoint {
+  /** The path below the prefix, e.g. '/v1.2/RentAccounting/PriceIndex'. */
+  url: string;
+  version: ApiVersion;
+  summary: string;
+  description?: string;
+  filters: FilterName[];
+  fields: TProperties;
+  read(db: Executor, filters: Filters, scope: LedgerScope, window: Window): Promise<WindowResult>;
+}
+
+/** The endpoint serving `reader` at `url` (its version is the one the URL names). */
+export function endpoint<R extends { id: number }, L>(
+  url: `/v${ApiVersion}/${string}`,
+  reader: Reader<R, L>,
+): Endpoint {
+  const version = url.slice(2, 5) as ApiVersion;
+  const { summary, description, filters, fields } = reader;
+  return {
+    url,
+    version,
+    summary,
+    description,
+    filters,
+    fields,
+    async read(db, f, scope, window) {
+      const rows = await reader.rows(db, f, scope, window);
+      if (rows.length === 0) return { items: [], lastId: undefined };
+      const related = await reader.related(db, rows);
+      return { items: rows.map((r) => reader.present(r, related)), lastId: rows[rows.length - 1]?.id };
+    },
+  };
+}
+
 export const DEFAULT_LIMIT = 20;
 /** Rows per chunk of a streamed answer: one query for the rows and one per related table per chunk. */
 export const STREAM_CHUNK = 500;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** One page (or chunk) presented, plus the Id of its last row for the next keyset window. */
-export async function readWindow(db: Executor, ep: Endpoint, filters: Filters, scope: LedgerScope, window: Window) {
-  const rows = await ep.rows(db, filters, scope, window);
-  if (rows.length === 0) return { items: [], lastId: undefined };
-  const related = await ep.related(db, rows);
-  return { items: rows.map((r) => ep.present(r, related)), lastId: rows[rows.length - 1].id as number };
-}
-
 /** The endpoint's own filters (unknown query parameters stay in the query unvalidated; they must not filter). */
 function filtersOf(ep: Endpoint, q: ListQuery): Filters {
   const out: Record<string, unknown> = {};
   for (const name of ep.filters) if (q[name] !== undefined) out[name] = q[name];
-  return out as Filters;
+  return out;
 }
 
 /** The complete list in chunks: the first chunk after `offset`, then keyset windows (id > last) of STREAM_CHUNK. */
@@ -66,7 +97,7 @@ async function* chunks(
   const filters = filtersOf(ep, q);
   let window: Window = { offset: q.offset, limit: STREAM_CHUNK };
   while (true) {
-    const { items, lastId } = await readWindow(db, ep, filters, scope, window);
+    const { items, lastId } = await ep.read(db, filters, scope, window);
     if (items.length > 0) yield items;
     if (items.length < STREAM_CHUNK || lastId === undefined) return;
     window = { afterId: lastId, offset: 0, limit: STREAM_CHUNK };
@@ -115,7 +146,7 @@ function describe(ep: Endpoint): string {
 export function registerEndpoint(app: App, ep: Endpoint): void {
   app.route({
     method: 'GET',
-    url: `/v${ep.version}/${ep.path}`,
+    url: ep.url,
     config: { auth: { permissions: [PERMISSIONS.rentAccountingRead], apiKey: 'optional' }, cache: true },
     schema: {
       tags: ['RentAccounting'],
@@ -127,7 +158,7 @@ export function registerEndpoint(app: App, ep: Endpoint): void {
     handler: async (request, reply) => {
       const q = request.query as unknown as ListQuery;
       if (ep.version === '1.0' && q.limit === undefined) return streamAll(reply, app.db, ep, q, request.scope);
-      const { items } = await readWindow(app.db, ep, filtersOf(ep, q), request.scope, {
+      const { items } = await ep.read(app.db, filtersOf(ep, q), request.scope, {
         offset: q.offset,
         limit: q.limit ?? DEFAULT_LIMIT,
       });

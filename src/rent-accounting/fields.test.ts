@@ -4,6 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS } from '../../test/support/db.ts';
 import { bearer, testApp, type TestApp } from '../../test/support/app.ts';
+import { at, first, only } from '../../test/support/lists.ts';
+import type { WireRecord } from '../../test/support/wire.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { buildWorld, insertContractAgreement, type World } from '../dataset/factories.ts';
 import type { ContractAgreementKind } from './tables.ts';
@@ -15,6 +17,12 @@ const v12Url = (name: string) =>
     ? `/service/v1.2/RentAccounting/${name}`
     : `/service/v1.2/RentAccounting/ContractAgreement/${name}`;
 const v10Url = (name: string) => `/service/v1.0/RentAccounting/${name}`;
+/** The v1.2 contract-agreement kind that a v1.0 endpoint shows. */
+const v10Kind = (name: string): string => {
+  const entry = V10_KINDS[name];
+  assert.ok(entry, `${name} is a v1.0 contract-agreement endpoint`);
+  return entry[0];
+};
 
 for (const dialect of DIALECTS) {
   describe(`rent accounting fields [${dialect}]`, () => {
@@ -30,13 +38,13 @@ for (const dialect of DIALECTS) {
     const get = async (url: string) => {
       const res = await t.app.inject({ url, headers: bearer(token) });
       assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
-      return res.json() as Record<string, any>[];
+      return res.json<WireRecord[]>();
     };
     const expectedIds = (name: string, version: '1.0' | '1.2'): number[] => {
       if (name === 'PriceIndex') return world.priceIndexIds;
       if (name === 'PriceIndexValue') return world.priceIndexValueIds;
       if (name === 'UseUnitRentAdjustments') return world.ledgers.flatMap((l) => l.rentAdjustmentIds);
-      const kind = (version === '1.0' ? V10_KINDS[name][0] : name) as ContractAgreementKind;
+      const kind = (version === '1.0' ? v10Kind(name) : name) as ContractAgreementKind;
       return world.ledgers.map((l) => l.contractAgreementIds[kind]);
     };
 
@@ -59,13 +67,14 @@ for (const dialect of DIALECTS) {
           const plain = await get(`${url(name)}${paging.replace('&', '?')}`);
           assert.equal(plain.length, shown.length);
           assert.ok(!JSON.stringify(plain).includes('null'), 'nulls are left out by default');
-          assert.deepEqual(plain[0].Id, shown[0].Id);
+          assert.deepEqual(first(plain).Id, first(shown).Id);
         });
       }
     }
 
     it('the same record agrees through version 1.0 and 1.2', async () => {
-      const at = (o: any, path: string) => path.split('.').reduce((v, k) => v?.[k], o);
+      const valueAt = (o: WireRecord, path: string) =>
+        path.split('.').reduce((v: WireRecord | undefined, k) => v?.[k], o);
       const pairs: Record<string, [string, string][]> = {
         IndexRentalAgreement: [
           ['PriceIndex', 'PriceIndex.Code'],
@@ -118,7 +127,7 @@ for (const dialect of DIALECTS) {
         const now = await get(`${v12Url(kind)}?limit=100`);
         assert.equal(old.length, 2);
         old.forEach((o, i) => {
-          const n = now[i];
+          const n = at(now, i);
           assert.equal(o.Id, n.Id);
           assert.equal(o.LicenseAgreementId, n.LicenseAgreement.Id);
           assert.equal(o.ValidFrom, `${n.ValidFrom}T00:00:00Z`);
@@ -126,22 +135,24 @@ for (const dialect of DIALECTS) {
           if (name === 'VATOptionAgreement') assert.equal(o.FirstDebit, `${n.FirstDebit}T00:00:00Z`);
           if (name === 'IndexRentalAgreement')
             assert.equal(o.AgreementIndexReferenceDate, `${n.PriceIndexValue.ReferenceDate}T00:00:00Z`);
-          for (const [a, b] of pairs[name]) {
-            assert.notEqual(at(o, a), undefined, `${name}.${a} is shown`);
-            assert.deepEqual(at(o, a), at(n, b), `${name}: v1.0 ${a} = v1.2 ${b}`);
+          const checks = pairs[name];
+          assert.ok(checks, `${name}: fields to compare`);
+          for (const [a, b] of checks) {
+            assert.notEqual(valueAt(o, a), undefined, `${name}.${a} is shown`);
+            assert.deepEqual(valueAt(o, a), valueAt(n, b), `${name}: v1.0 ${a} = v1.2 ${b}`);
           }
         });
       }
     });
 
     it('decimals round-trip exactly; an open-ended ValidTo is left out, or null with showNullValues', async () => {
-      const license_agreement_id = world.ledgers[0].licenseAgreementIds[0];
+      const license_agreement_id = first(first(world.ledgers).licenseAgreementIds);
       const ca = await insertContractAgreement(t.database.db, 'RentalUpperLimit', {
         license_agreement_id,
         valid_to: null,
         detail: { rental_upper_limit: '1234.56' },
       });
-      const v12 = (await get(`${v12Url('RentalUpperLimit')}?contractAgreementId=${ca.id}`))[0];
+      const v12 = only(await get(`${v12Url('RentalUpperLimit')}?contractAgreementId=${ca.id}`));
       assert.equal(v12.RentalUpperLimit, 1234.56);
       assert.ok(!('ValidTo' in v12));
       const v10 = await get(`${v10Url('RentalUpperLimit')}?contractAgreementId=${ca.id}&showNullValues=true`);
@@ -157,19 +168,22 @@ for (const dialect of DIALECTS) {
     });
 
     it('a contract agreement without detail or child rows shows its header, its arrays empty', async () => {
+      const licenseAgreementId = at(first(world.ledgers).licenseAgreementIds, 1);
       const ca = await insertContractAgreement(t.database.db, 'GraduatedRentAgreement', {
         children: false,
-        license_agreement_id: world.ledgers[0].licenseAgreementIds[1],
+        license_agreement_id: licenseAgreementId,
       });
       await t.database.db.deleteFrom('ca_graduated_rent').where('contract_agreement_id', '=', ca.id).execute();
-      const [v12] = await get(`${v12Url('GraduatedRentAgreement')}?contractAgreementId=${ca.id}&showNullValues=true`);
+      const v12 = only(
+        await get(`${v12Url('GraduatedRentAgreement')}?contractAgreementId=${ca.id}&showNullValues=true`),
+      );
       assert.equal(v12.Id, ca.id);
       assert.deepEqual(v12.GraduatedRentEntries, []);
       assert.equal(v12.RentalUpperLimit, null);
       const [v10] = await get(`${v10Url('GraduatedRentAgreement')}?contractAgreementId=${ca.id}`);
       assert.deepEqual(v10, {
         Id: ca.id,
-        LicenseAgreementId: world.ledgers[0].licenseAgreementIds[1],
+        LicenseAgreementId: licenseAgreementId,
         ValidFrom: '2024-01-01T00:00:00Z',
         ValidTo: '2034-12-31T00:00:00Z',
         GraduatedRentEntries: [],

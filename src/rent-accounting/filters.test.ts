@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS } from '../../test/support/db.ts';
 import { bearer, testApp, type TestApp } from '../../test/support/app.ts';
+import { at, first, take } from '../../test/support/lists.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import {
   buildWorld,
@@ -39,7 +40,7 @@ for (const dialect of DIALECTS) {
       t = await testApp(dialect);
       const db = t.database.db;
       world = await buildWorld(db, { ledgers: 2 });
-      const company_code_id = world.ledgers[0].companyCodeId;
+      const company_code_id = first(world.ledgers).companyCodeId;
       const eu = await insertEconomicUnit(db, { company_code_id });
       const uu = await insertUseUnit(db, { economic_unit_id: eu.id });
       const la = await insertLicenseAgreement(db, { use_unit_id: uu.id });
@@ -65,7 +66,7 @@ for (const dialect of DIALECTS) {
     const ids = async (url: string, tok = token): Promise<number[]> => {
       const res = await call(url, tok);
       assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
-      return (res.json() as { Id: number }[]).map((r) => r.Id);
+      return res.json<{ Id: number }[]>().map((r) => r.Id);
     };
     const worldTurnover = () => world.ledgers.map((l) => l.contractAgreementIds.TurnoverRentAgreement);
 
@@ -111,7 +112,7 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(await q('activeOn=2025-01-01'), [...worldTurnover(), b, c]);
         assert.deepEqual(await q(`licenseAgreementId=${mine.licenseId}&activeOn=2040-01-01`), [b], 'filters combine');
         assert.deepEqual(
-          await q(`useUnitId=${world.ledgers[1].useUnitIds[0]}&licenseAgreementId=${mine.licenseId}`),
+          await q(`useUnitId=${first(at(world.ledgers, 1).useUnitIds)}&licenseAgreementId=${mine.licenseId}`),
           [],
         );
         assert.deepEqual(await q('contractAgreementId=999999'), [], 'an unknown id filters to nothing');
@@ -134,18 +135,15 @@ for (const dialect of DIALECTS) {
     });
 
     it('PriceIndex and PriceIndexValue filters', async () => {
-      const [first, second] = world.priceIndexIds;
-      const index = (await (await call(`${V12}/PriceIndex?priceIndexId=${second}`)).json()) as {
-        Id: number;
-        Code: string;
-      }[];
+      const [firstIndex, second] = take(world.priceIndexIds, 2);
+      const index = (await call(`${V12}/PriceIndex?priceIndexId=${second}`)).json<{ Id: number; Code: string }[]>();
       assert.deepEqual(
         index.map((r) => r.Id),
         [second],
       );
-      assert.deepEqual(await ids(`${V12}/PriceIndex?priceIndexCode=${index[0].Code}`), [second]);
+      assert.deepEqual(await ids(`${V12}/PriceIndex?priceIndexCode=${first(index).Code}`), [second]);
       const values = world.priceIndexValueIds;
-      assert.deepEqual(await ids(`${V12}/PriceIndexValue?priceIndexId=${first}`), values.slice(0, 3));
+      assert.deepEqual(await ids(`${V12}/PriceIndexValue?priceIndexId=${firstIndex}`), values.slice(0, 3));
       assert.deepEqual(await ids(`${V12}/PriceIndexValue?referenceDateFrom=2021-01-01`), [
         values[1],
         values[2],
@@ -167,7 +165,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('an API key of one ledger sees only that ledger; price indices are shared', async () => {
-      const [l0, l1] = world.ledgers;
+      const [l0, l1] = take(world.ledgers, 2);
       const key = await t.apiKey([l1.companyCodeId]);
       assert.deepEqual(await ids(`${V12}/ContractAgreement/VatOptionAgreement?apiKey=${key}`), [
         l1.contractAgreementIds.VatOptionAgreement,

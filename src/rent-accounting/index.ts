@@ -1,8 +1,8 @@
-// Area: rent accounting (controller RentAccounting, v1.0 and v1.2). Every endpoint is a descriptor served by the
-// one generic read path of engine.ts; contract-agreement kinds yield their v1.2 and (where offered) v1.0 endpoint.
+// Area: rent accounting (controller RentAccounting, v1.0 and v1.2). Every endpoint is a reader served by the one
+// generic read path of engine.ts; ENDPOINTS lists each path once, literally, beside the reader that serves it.
 import type { App } from '../app-types.ts';
-import { contractEndpoints } from './contracts.ts';
-import { registerEndpoint, type Endpoint } from './engine.ts';
+import { contractReaders, type ContractKind } from './contracts.ts';
+import { endpoint, registerEndpoint, type Endpoint } from './engine.ts';
 import { graduatedRent, indexRental, rentalUpperLimit, turnoverRent, vatOption } from './kinds-rent.ts';
 import {
   distributionCostType,
@@ -20,35 +20,68 @@ import {
   specialUseRight,
   waiverOfTermination,
 } from './kinds-terms.ts';
-import { priceIndexEndpoint, priceIndexValueEndpoint } from './price-indices.ts';
-import { useUnitRentAdjustmentsEndpoint } from './rent-adjustments.ts';
+import { priceIndexReader, priceIndexValueReader } from './price-indices.ts';
+import { useUnitRentAdjustmentsReader } from './rent-adjustments.ts';
+
+/** A contract-agreement kind at its version 1.2 path and, where version 1.0 offers it, its version 1.0 path. */
+function contract<L>(kind: ContractKind<L>, v12: `/v1.2/${string}`, v10?: `/v1.0/${string}`): Endpoint[] {
+  const readers = contractReaders(kind);
+  if (v10 && !readers.v10) throw new Error(`${kind.kind} has no version 1.0 view for ${v10}`);
+  return [endpoint(v12, readers.v12), ...(v10 && readers.v10 ? [endpoint(v10, readers.v10)] : [])];
+}
 
 /** Every rent-accounting endpoint of both versions (17 + 2 of version 1.2, 8 of version 1.0). */
 export const ENDPOINTS: Endpoint[] = [
-  priceIndexEndpoint,
-  priceIndexValueEndpoint,
-  ...[
+  endpoint('/v1.2/RentAccounting/PriceIndex', priceIndexReader),
+  endpoint('/v1.2/RentAccounting/PriceIndexValue', priceIndexValueReader),
+  ...contract(
     indexRental,
+    '/v1.2/RentAccounting/ContractAgreement/IndexRentalAgreement',
+    '/v1.0/RentAccounting/IndexRentalAgreement',
+  ),
+  ...contract(
     graduatedRent,
+    '/v1.2/RentAccounting/ContractAgreement/GraduatedRentAgreement',
+    '/v1.0/RentAccounting/GraduatedRentAgreement',
+  ),
+  ...contract(
     turnoverRent,
+    '/v1.2/RentAccounting/ContractAgreement/TurnoverRentAgreement',
+    '/v1.0/RentAccounting/TurnoverRentAgreement',
+  ),
+  ...contract(
     vatOption,
+    '/v1.2/RentAccounting/ContractAgreement/VatOptionAgreement',
+    '/v1.0/RentAccounting/VATOptionAgreement',
+  ),
+  ...contract(
     rentalUpperLimit,
+    '/v1.2/RentAccounting/ContractAgreement/RentalUpperLimit',
+    '/v1.0/RentAccounting/RentalUpperLimit',
+  ),
+  ...contract(
     grossRentsWithoutHeating,
+    '/v1.2/RentAccounting/ContractAgreement/GrossRentsWithoutHeating',
+    '/v1.0/RentAccounting/GrossRentsWithoutHeating',
+  ),
+  ...contract(
     maxCostDistribution,
-    distributionSpecialCharge,
-    specialUseRight,
-    prepaymentAdjustment,
-    distributionCostType,
-    multipleOptIn,
-    minorRepairWork,
-    civilCodeAdaptationLock,
-    reminderChargeFixedAmount,
-    reminderChargeInterest,
-    waiverOfTermination,
-  ].flatMap((kind) => contractEndpoints<any>(kind)),
-  useUnitRentAdjustmentsEndpoint,
+    '/v1.2/RentAccounting/ContractAgreement/MaxCostDistribution',
+    '/v1.0/RentAccounting/MaxCostDistribution',
+  ),
+  ...contract(distributionSpecialCharge, '/v1.2/RentAccounting/ContractAgreement/DistributionSpecialCharge'),
+  ...contract(specialUseRight, '/v1.2/RentAccounting/ContractAgreement/SpecialUseRight'),
+  ...contract(prepaymentAdjustment, '/v1.2/RentAccounting/ContractAgreement/PrepaymentAdjustment'),
+  ...contract(distributionCostType, '/v1.2/RentAccounting/ContractAgreement/DistributionCostType'),
+  ...contract(multipleOptIn, '/v1.2/RentAccounting/ContractAgreement/MultipleOptInAgreement'),
+  ...contract(minorRepairWork, '/v1.2/RentAccounting/ContractAgreement/MinorRepairWorkAgreement'),
+  ...contract(civilCodeAdaptationLock, '/v1.2/RentAccounting/ContractAgreement/CivilCodeAdaptationLockAgreement'),
+  ...contract(reminderChargeFixedAmount, '/v1.2/RentAccounting/ContractAgreement/ReminderChargeFixedAmount'),
+  ...contract(reminderChargeInterest, '/v1.2/RentAccounting/ContractAgreement/ReminderChargeInterest'),
+  ...contract(waiverOfTermination, '/v1.2/RentAccounting/ContractAgreement/WaiverOfTerminationAgreement'),
+  endpoint('/v1.0/RentAccounting/UseUnitRentAdjustments', useUnitRentAdjustmentsReader),
 ];
 
 export default async function rentAccountingArea(app: App): Promise<void> {
-  for (const endpoint of ENDPOINTS) registerEndpoint(app, endpoint);
+  for (const ep of ENDPOINTS) registerEndpoint(app, ep);
 }

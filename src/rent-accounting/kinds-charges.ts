@@ -6,7 +6,8 @@ import type { ContractAgreementKind } from './tables.ts';
 import type { Executor } from '../db/database.ts';
 import { WireObject } from '../http/schemas.ts';
 import { bool, dec } from '../http/present.ts';
-import { byParent, columnValues, groupByParent } from './codes.ts';
+import { columnValues } from './codes.ts';
+import { groupBy, indexBy } from '../db/group.ts';
 import { defineKind } from './contracts.ts';
 import { Bool, CodedRef, Int32, NamedRef, Num, Ref, Str } from './wire.ts';
 
@@ -16,7 +17,6 @@ const ExcludedInAllocationGroups = Type.Array(
 
 export const grossRentsWithoutHeating = defineKind({
   kind: 'GrossRentsWithoutHeating',
-  v10Name: 'GrossRentsWithoutHeating',
   async load(db, ids) {
     const groups = await db
       .selectFrom('ca_gross_rent_excluded_groups as x')
@@ -28,7 +28,7 @@ export const grossRentsWithoutHeating = defineKind({
       .orderBy('x.contract_agreement_id')
       .orderBy('x.allocation_group_id')
       .execute();
-    return { groups: groupByParent(groups, 'contract_agreement_id') };
+    return { groups: groupBy(groups, 'contract_agreement_id') };
   },
   codeIds: () => [],
   v12: {
@@ -72,17 +72,16 @@ async function loadSpecialCharges(db: Executor, ids: number[]) {
     .orderBy('position')
     .execute();
   return {
-    details: byParent(details, 'contract_agreement_id'),
-    bases: groupByParent(bases, 'contract_agreement_id'),
-    units: groupByParent(units, 'contract_agreement_id'),
+    details: indexBy(details, 'contract_agreement_id'),
+    bases: groupBy(bases, 'contract_agreement_id'),
+    units: groupBy(units, 'contract_agreement_id'),
   };
 }
 
 /** MaxCostDistribution and DistributionSpecialCharge share their shape; version 1.0 offers MaxCostDistribution only. */
-function specialCharge(kind: ContractAgreementKind, v10Name?: string) {
+function specialCharge(kind: ContractAgreementKind) {
   return defineKind({
     kind,
-    v10Name,
     load: loadSpecialCharges,
     codeIds: (l) => [
       ...columnValues(l.details.values(), 'special_charge_type_id', 'prepayment_block_id', 'distribution_cost_type_id'),
@@ -156,7 +155,7 @@ function specialCharge(kind: ContractAgreementKind, v10Name?: string) {
   });
 }
 
-export const maxCostDistribution = specialCharge('MaxCostDistribution', 'MaxCostDistribution');
+export const maxCostDistribution = specialCharge('MaxCostDistribution');
 export const distributionSpecialCharge = specialCharge('DistributionSpecialCharge');
 
 export const prepaymentAdjustment = defineKind({
@@ -167,7 +166,7 @@ export const prepaymentAdjustment = defineKind({
       .selectAll()
       .where('contract_agreement_id', 'in', ids)
       .execute();
-    return { details: byParent(details, 'contract_agreement_id') };
+    return { details: indexBy(details, 'contract_agreement_id') };
   },
   codeIds: (l) =>
     columnValues(
@@ -212,7 +211,7 @@ export const distributionCostType = defineKind({
       .orderBy('contract_agreement_id')
       .orderBy('position')
       .execute();
-    return { types: groupByParent(types, 'contract_agreement_id') };
+    return { types: groupBy(types, 'contract_agreement_id') };
   },
   codeIds: (l) =>
     columnValues([...l.types.values()].flat(), 'distribution_cost_type_id', 'standard_distribution_key_id'),
@@ -245,8 +244,8 @@ async function loadReminderCharges(db: Executor, ids: number[]) {
     .orderBy('dunning_level_id')
     .execute();
   return {
-    details: byParent(details, 'contract_agreement_id'),
-    levels: groupByParent(levels, 'contract_agreement_id'),
+    details: indexBy(details, 'contract_agreement_id'),
+    levels: groupBy(levels, 'contract_agreement_id'),
   };
 }
 type ReminderCharges = Awaited<ReturnType<typeof loadReminderCharges>>;

@@ -3,13 +3,13 @@
 import { Type } from '@sinclair/typebox';
 import { WireObject } from '../http/schemas.ts';
 import { bool, dateTime, dec } from '../http/present.ts';
-import { byParent, columnValues, groupByParent } from './codes.ts';
+import { columnValues } from './codes.ts';
+import { groupBy, indexBy } from '../db/group.ts';
 import { defineKind } from './contracts.ts';
 import { Bool, DateField, DateTimeField, Int32, NamedRef, Num, Ref, Str } from './wire.ts';
 
 export const indexRental = defineKind({
   kind: 'IndexRentalAgreement',
-  v10Name: 'IndexRentalAgreement',
   async load(db, ids) {
     const details = await db
       .selectFrom('ca_index_rental as d')
@@ -26,7 +26,7 @@ export const indexRental = defineKind({
       ])
       .where('d.contract_agreement_id', 'in', ids)
       .execute();
-    return { details: byParent(details, 'contract_agreement_id') };
+    return { details: indexBy(details, 'contract_agreement_id') };
   },
   codeIds: (l) => columnValues(l.details.values(), 'contract_agreement_type_id'),
   v12: {
@@ -98,7 +98,6 @@ export const indexRental = defineKind({
 
 export const graduatedRent = defineKind({
   kind: 'GraduatedRentAgreement',
-  v10Name: 'GraduatedRentAgreement',
   async load(db, ids) {
     const details = await db
       .selectFrom('ca_graduated_rent')
@@ -113,8 +112,8 @@ export const graduatedRent = defineKind({
       .orderBy('id')
       .execute();
     return {
-      details: byParent(details, 'contract_agreement_id'),
-      entries: groupByParent(entries, 'contract_agreement_id'),
+      details: indexBy(details, 'contract_agreement_id'),
+      entries: groupBy(entries, 'contract_agreement_id'),
     };
   },
   codeIds: (l) => [
@@ -192,7 +191,6 @@ const TurnoverRentSteps = Type.Array(
 
 export const turnoverRent = defineKind({
   kind: 'TurnoverRentAgreement',
-  v10Name: 'TurnoverRentAgreement',
   async load(db, ids) {
     const details = await db
       .selectFrom('ca_turnover_rent')
@@ -207,8 +205,8 @@ export const turnoverRent = defineKind({
       .orderBy('id')
       .execute();
     return {
-      details: byParent(details, 'contract_agreement_id'),
-      steps: groupByParent(steps, 'contract_agreement_id'),
+      details: indexBy(details, 'contract_agreement_id'),
+      steps: groupBy(steps, 'contract_agreement_id'),
     };
   },
   codeIds: (l) => columnValues(l.details.values(), 'contract_position_type_id', 'accounting_interval_id'),
@@ -293,14 +291,13 @@ function presentSteps(
 
 export const vatOption = defineKind({
   kind: 'VatOptionAgreement',
-  v10Name: 'VATOptionAgreement',
   async load(db, ids) {
     const details = await db
       .selectFrom('ca_vat_option')
       .selectAll()
       .where('contract_agreement_id', 'in', ids)
       .execute();
-    return { details: byParent(details, 'contract_agreement_id') };
+    return { details: indexBy(details, 'contract_agreement_id') };
   },
   codeIds: (l) => columnValues(l.details.values(), 'vat_rate_id'),
   v12: {
@@ -318,14 +315,13 @@ export const vatOption = defineKind({
 
 export const rentalUpperLimit = defineKind({
   kind: 'RentalUpperLimit',
-  v10Name: 'RentalUpperLimit',
   async load(db, ids) {
     const details = await db
       .selectFrom('ca_rental_upper_limit')
       .selectAll()
       .where('contract_agreement_id', 'in', ids)
       .execute();
-    return { details: byParent(details, 'contract_agreement_id') };
+    return { details: indexBy(details, 'contract_agreement_id') };
   },
   codeIds: () => [],
   v12: {

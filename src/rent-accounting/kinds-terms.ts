@@ -3,7 +3,8 @@
 import { Type } from '@sinclair/typebox';
 import { WireObject } from '../http/schemas.ts';
 import { bool, dateTime, dec } from '../http/present.ts';
-import { byParent, columnValues, groupByParent } from './codes.ts';
+import { columnValues } from './codes.ts';
+import { groupBy, indexBy } from '../db/group.ts';
 import { defineKind } from './contracts.ts';
 import { Bool, DateField, DateTimeField, Int32, Num, Ref, Str } from './wire.ts';
 
@@ -15,7 +16,7 @@ export const specialUseRight = defineKind({
       .selectAll()
       .where('contract_agreement_id', 'in', ids)
       .execute();
-    return { details: byParent(details, 'contract_agreement_id') };
+    return { details: indexBy(details, 'contract_agreement_id') };
   },
   codeIds: () => [],
   v12: {
@@ -40,8 +41,8 @@ export const multipleOptIn = defineKind({
       .orderBy('id')
       .execute();
     return {
-      details: byParent(details, 'contract_agreement_id'),
-      prolongations: groupByParent(prolongations, 'contract_agreement_id'),
+      details: indexBy(details, 'contract_agreement_id'),
+      prolongations: groupBy(prolongations, 'contract_agreement_id'),
     };
   },
   codeIds: (l) => [
@@ -87,7 +88,7 @@ export const minorRepairWork = defineKind({
       .selectAll()
       .where('contract_agreement_id', 'in', ids)
       .execute();
-    return { details: byParent(details, 'contract_agreement_id') };
+    return { details: indexBy(details, 'contract_agreement_id') };
   },
   codeIds: (l) => columnValues(l.details.values(), 'currency_id'),
   v12: {
@@ -144,7 +145,7 @@ export const waiverOfTermination = defineKind({
       .selectAll()
       .where('contract_agreement_id', 'in', ids)
       .execute();
-    return { details: byParent(details, 'contract_agreement_id') };
+    return { details: indexBy(details, 'contract_agreement_id') };
   },
   codeIds: (l) => columnValues(l.details.values(), 'reason_of_waiver_id'),
   v12: {

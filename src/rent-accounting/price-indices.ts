@@ -2,7 +2,7 @@
 import type { Executor } from '../db/database.ts';
 import { dec } from '../http/present.ts';
 import { windowed } from './contracts.ts';
-import type { Endpoint, Window } from './engine.ts';
+import type { Reader, Window } from './engine.ts';
 import type { Filters } from './params.ts';
 import { DateField, Int32, Ref, Str, Num } from './wire.ts';
 
@@ -12,9 +12,7 @@ interface PriceIndexRow {
   note: string | null;
 }
 
-export const priceIndexEndpoint: Endpoint<PriceIndexRow, null> = {
-  version: '1.2',
-  path: 'RentAccounting/PriceIndex',
+export const priceIndexReader: Reader<PriceIndexRow, null> = {
   summary: 'Stored price indices',
   description: 'Stored price indices (a shared catalogue, the same for every ledger).',
   filters: ['priceIndexId', 'priceIndexCode'],
@@ -37,9 +35,7 @@ interface PriceIndexValueRow {
   price_index_code: string;
 }
 
-export const priceIndexValueEndpoint: Endpoint<PriceIndexValueRow, null> = {
-  version: '1.2',
-  path: 'RentAccounting/PriceIndexValue',
+export const priceIndexValueReader: Reader<PriceIndexValueRow, null> = {
   summary: 'Values of the price indices',
   description:
     'Values of the price indices, each with its reference date (a shared catalogue, the same for every ledger).',

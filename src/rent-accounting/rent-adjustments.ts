@@ -7,9 +7,10 @@ import type { UseUnitRentAdjustmentsTable } from './tables.ts';
 import { ledgerCondition } from '../auth/ledger-scope.ts';
 import { WireObject } from '../http/schemas.ts';
 import { bool, dateTime, dec } from '../http/present.ts';
-import { Codes, columnValues, groupByParent } from './codes.ts';
+import { Codes, columnValues } from './codes.ts';
+import { groupBy } from '../db/group.ts';
 import { useUnitFilters, windowed } from './contracts.ts';
-import type { Endpoint } from './engine.ts';
+import type { Reader } from './engine.ts';
 import { Bool, DateTimeField, Int32, Num, Str } from './wire.ts';
 
 type AdjustmentRow = Selectable<UseUnitRentAdjustmentsTable>;
@@ -36,15 +37,13 @@ async function related(db: Executor, rows: AdjustmentRow[]) {
     ...columnValues(facilities, 'facility_characteristic_group_id'),
   ]);
   return {
-    surcharges: groupByParent(surcharges, 'use_unit_rent_adjustment_id'),
-    facilities: groupByParent(facilities, 'use_unit_rent_adjustment_id'),
+    surcharges: groupBy(surcharges, 'use_unit_rent_adjustment_id'),
+    facilities: groupBy(facilities, 'use_unit_rent_adjustment_id'),
     codes,
   };
 }
 
-export const useUnitRentAdjustmentsEndpoint: Endpoint<AdjustmentRow, Awaited<ReturnType<typeof related>>> = {
-  version: '1.0',
-  path: 'RentAccounting/UseUnitRentAdjustments',
+export const useUnitRentAdjustmentsReader: Reader<AdjustmentRow, Awaited<ReturnType<typeof related>>> = {
   summary: 'Rent adjustments per use unit (version 1.0)',
   filters: ['useUnitId', 'useUnitNumber', 'economicUnitId'],
   fields: {

@@ -8,6 +8,7 @@ import vm from 'node:vm';
 import { sql } from 'kysely';
 import { DIALECTS } from '../../test/support/db.ts';
 import { bearer, testApp, type TestApp } from '../../test/support/app.ts';
+import { at, first } from '../../test/support/lists.ts';
 import type { DialectName, Executor } from '../db/database.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { buildWorld, type World } from '../dataset/factories.ts';
@@ -32,11 +33,11 @@ async function bulkAgreements(
   count: number,
   entries: boolean,
 ): Promise<void> {
-  const ledger = world.ledgers[0];
+  const ledger = first(world.ledgers);
   const n = series(dialect, count);
   const kind = entries ? 'GraduatedRentAgreement' : 'RentalUpperLimit';
   await sql`insert into contract_agreements (id, kind, license_agreement_id, company_code_id, valid_from, valid_to, input_date, first_debit)
-    select ${firstId} + i, ${kind}, ${ledger.licenseAgreementIds[0]}, ${ledger.companyCodeId}, '2024-01-01', '2034-12-31', '2023-12-15', null from ${n}`.execute(
+    select ${firstId} + i, ${kind}, ${first(ledger.licenseAgreementIds)}, ${ledger.companyCodeId}, '2024-01-01', '2034-12-31', '2023-12-15', null from ${n}`.execute(
     db,
   );
   if (entries) {
@@ -134,7 +135,7 @@ for (const dialect of DIALECTS) {
         const streamed = await get(`${V10}/GraduatedRentAgreement?${show}`);
         assert.equal(streamed.statusCode, 200);
         assert.match(String(streamed.headers['content-type']), /^application\/json/);
-        const all = streamed.json() as { Id: number; GraduatedRentEntries: unknown[] }[];
+        const all = streamed.json<{ Id: number; GraduatedRentEntries: unknown[] }[]>();
         assert.equal(all.length, 1235);
         const paged: unknown[] = [];
         for (let offset = 0; offset < 1300; offset += 100)
@@ -143,9 +144,9 @@ for (const dialect of DIALECTS) {
         const vat = await t.database.db
           .selectFrom('catalog_codes')
           .select('code')
-          .where('id', '=', world.catalog.VatRate[0])
+          .where('id', '=', first(world.catalog.VatRate))
           .executeTakeFirstOrThrow();
-        assert.deepEqual(all[1234].GraduatedRentEntries, [
+        assert.deepEqual(at(all, 1234).GraduatedRentEntries, [
           {
             Id: 5_001_233,
             RentChangeDate: '2025-01-01T00:00:00Z',
@@ -165,7 +166,7 @@ for (const dialect of DIALECTS) {
     it('streams 200,000 records without the server memory growing with the answer', async (ctx) => {
       await bulkAgreements(t.database.db, dialect, world, 10_000_000, 200_000, false);
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const url = `${address}${V10}/RentalUpperLimit?economicUnitId=${world.ledgers[0].economicUnitIds[0]}`;
+      const url = `${address}${V10}/RentalUpperLimit?economicUnitId=${first(first(world.ledgers).economicUnitIds)}`;
       const m = await measure(url, token, '"LicenseAgreementId":');
       ctx.diagnostic(
         `[${dialect}] streamed ${m.records} records, ${m.bytes} bytes; peak live-heap growth ${m.peakHeapGrowth} bytes`,

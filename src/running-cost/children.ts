@@ -1,6 +1,9 @@
 // Child rows of a page of groups, bases or combined groups: one query per kind for the whole page
-// (`where parent in (...)` on the parent's index), returned grouped by parent id.
+// (`where parent in (...)` on the parent's index), returned grouped by parent id. Every kind is one row of
+// CHILD_KINDS; one loader runs them all.
+import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
+import { groupBy } from '../db/group.ts';
 
 export interface UseUnitChild {
   parent: number;
@@ -28,124 +31,87 @@ export interface OptionTaxChild {
 
 export type ByParent<T> = Map<number, T[]>;
 
-function byParent<T extends { parent: number }>(rows: T[]): ByParent<T> {
-  const map: ByParent<T> = new Map();
-  for (const row of rows) {
-    const list = map.get(row.parent);
-    if (list) list.push(row);
-    else map.set(row.parent, [row]);
-  }
-  return map;
+interface ChildKind {
+  /** Table (alias x) and its joins. */
+  from: string;
+  /** Column of x holding the parent id. */
+  parent: string;
+  /** The other columns, named as in the row type. */
+  columns: string;
+  /** Order of the children of one parent. */
+  order: string;
 }
 
-const unique = (ids: number[]) => [...new Set(ids)];
+const EXPLANATION_COLUMNS = 'x.id, x.text, x.explanation_group_id as group_id, eg.name as group_name';
 
-/** Use units of allocation groups, by use unit id. */
-export async function groupUseUnits(db: Executor, groupIds: number[]): Promise<ByParent<UseUnitChild>> {
-  if (groupIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('allocation_group_use_units as x')
-    .innerJoin('use_units as u', 'u.id', 'x.use_unit_id')
-    .select(['x.allocation_group_id as parent', 'u.id', 'u.use_unit_number'])
-    .where('x.allocation_group_id', 'in', unique(groupIds))
-    .orderBy('x.allocation_group_id')
-    .orderBy('x.use_unit_id')
-    .execute();
-  return byParent(rows);
+/** Every kind of child row, with the row type it yields (ChildRows). */
+const CHILD_KINDS = {
+  groupUseUnits: {
+    from: 'allocation_group_use_units x join use_units u on u.id = x.use_unit_id',
+    parent: 'allocation_group_id',
+    columns: 'u.id, u.use_unit_number',
+    order: 'x.use_unit_id',
+  },
+  groupCostTypes: {
+    from: 'allocation_group_cost_types x left join catalog_codes k on k.id = x.cost_type_id',
+    parent: 'allocation_group_id',
+    columns: 'x.cost_type_id as id, k.code',
+    order: 'x.cost_type_id',
+  },
+  baseCostTypes: {
+    from: 'allocation_group_base_cost_types x left join catalog_codes k on k.id = x.cost_type_id',
+    parent: 'allocation_group_base_id',
+    columns: 'x.cost_type_id as id, k.code',
+    order: 'x.cost_type_id',
+  },
+  groupExplanations: {
+    from: 'allocation_group_explanations x left join explanation_groups eg on eg.id = x.explanation_group_id',
+    parent: 'allocation_group_id',
+    columns: EXPLANATION_COLUMNS,
+    order: 'x.id',
+  },
+  combinedExplanations: {
+    from: 'combined_allocation_group_explanations x left join explanation_groups eg on eg.id = x.explanation_group_id',
+    parent: 'combined_allocation_group_id',
+    columns: EXPLANATION_COLUMNS,
+    order: 'x.id',
+  },
+  groupOptionTaxes: {
+    from: 'allocation_group_option_taxes x',
+    parent: 'allocation_group_id',
+    columns: 'x.option_tax, x.valid_from, x.valid_to',
+    order: 'x.valid_from',
+  },
+  baseOptionTaxes: {
+    from: 'allocation_group_base_option_taxes x',
+    parent: 'allocation_group_base_id',
+    columns: 'x.option_tax, x.valid_from, x.valid_to',
+    order: 'x.valid_from',
+  },
+} satisfies Record<string, ChildKind>;
+
+interface ChildRows {
+  groupUseUnits: UseUnitChild;
+  groupCostTypes: CodeChild;
+  baseCostTypes: CodeChild;
+  groupExplanations: ExplanationChild;
+  combinedExplanations: ExplanationChild;
+  groupOptionTaxes: OptionTaxChild;
+  baseOptionTaxes: OptionTaxChild;
 }
 
-/** Cost types (catalogue kind AllocationGroupCostType) of allocation groups, by id. */
-export async function groupCostTypes(db: Executor, groupIds: number[]): Promise<ByParent<CodeChild>> {
-  if (groupIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('allocation_group_cost_types as x')
-    .leftJoin('catalog_codes as k', 'k.id', 'x.cost_type_id')
-    .select(['x.allocation_group_id as parent', 'x.cost_type_id as id', 'k.code'])
-    .where('x.allocation_group_id', 'in', unique(groupIds))
-    .orderBy('x.allocation_group_id')
-    .orderBy('x.cost_type_id')
-    .execute();
-  return byParent(rows);
-}
-
-/** Cost types of allocation-group bases, by id. */
-export async function baseCostTypes(db: Executor, baseIds: number[]): Promise<ByParent<CodeChild>> {
-  if (baseIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('allocation_group_base_cost_types as x')
-    .leftJoin('catalog_codes as k', 'k.id', 'x.cost_type_id')
-    .select(['x.allocation_group_base_id as parent', 'x.cost_type_id as id', 'k.code'])
-    .where('x.allocation_group_base_id', 'in', unique(baseIds))
-    .orderBy('x.allocation_group_base_id')
-    .orderBy('x.cost_type_id')
-    .execute();
-  return byParent(rows);
-}
-
-/** Explanations of allocation groups, by id. */
-export async function groupExplanations(db: Executor, groupIds: number[]): Promise<ByParent<ExplanationChild>> {
-  if (groupIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('allocation_group_explanations as x')
-    .leftJoin('explanation_groups as eg', 'eg.id', 'x.explanation_group_id')
-    .select([
-      'x.allocation_group_id as parent',
-      'x.id',
-      'x.text',
-      'x.explanation_group_id as group_id',
-      'eg.name as group_name',
-    ])
-    .where('x.allocation_group_id', 'in', unique(groupIds))
-    .orderBy('x.allocation_group_id')
-    .orderBy('x.id')
-    .execute();
-  return byParent(rows);
-}
-
-/** Explanations of combined allocation groups, by id. */
-export async function combinedExplanations(db: Executor, combinedIds: number[]): Promise<ByParent<ExplanationChild>> {
-  if (combinedIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('combined_allocation_group_explanations as x')
-    .leftJoin('explanation_groups as eg', 'eg.id', 'x.explanation_group_id')
-    .select([
-      'x.combined_allocation_group_id as parent',
-      'x.id',
-      'x.text',
-      'x.explanation_group_id as group_id',
-      'eg.name as group_name',
-    ])
-    .where('x.combined_allocation_group_id', 'in', unique(combinedIds))
-    .orderBy('x.combined_allocation_group_id')
-    .orderBy('x.id')
-    .execute();
-  return byParent(rows);
-}
-
-/** Option taxes of allocation groups, by ValidFrom. */
-export async function groupOptionTaxes(db: Executor, groupIds: number[]): Promise<ByParent<OptionTaxChild>> {
-  if (groupIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('allocation_group_option_taxes as x')
-    .select(['x.allocation_group_id as parent', 'x.option_tax', 'x.valid_from', 'x.valid_to'])
-    .where('x.allocation_group_id', 'in', unique(groupIds))
-    .orderBy('x.allocation_group_id')
-    .orderBy('x.valid_from')
-    .execute();
-  return byParent(rows);
-}
-
-/** Option taxes of allocation-group bases, by ValidFrom. */
-export async function baseOptionTaxes(db: Executor, baseIds: number[]): Promise<ByParent<OptionTaxChild>> {
-  if (baseIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('allocation_group_base_option_taxes as x')
-    .select(['x.allocation_group_base_id as parent', 'x.option_tax', 'x.valid_from', 'x.valid_to'])
-    .where('x.allocation_group_base_id', 'in', unique(baseIds))
-    .orderBy('x.allocation_group_base_id')
-    .orderBy('x.valid_from')
-    .execute();
-  return byParent(rows);
+/** The children of one kind for the given parents, by parent id. */
+async function loadChildren<K extends keyof ChildRows>(
+  db: Executor,
+  kind: K,
+  parentIds: number[],
+): Promise<ByParent<ChildRows[K]>> {
+  if (parentIds.length === 0) return new Map();
+  const k: ChildKind = CHILD_KINDS[kind];
+  const parent = sql.raw(`x.${k.parent}`);
+  const { rows } = await sql<ChildRows[K]>`select ${parent} as parent, ${sql.raw(k.columns)} from ${sql.raw(k.from)}
+    where ${parent} in (${sql.join([...new Set(parentIds)])}) order by ${parent}, ${sql.raw(k.order)}`.execute(db);
+  return groupBy(rows, 'parent');
 }
 
 /** Which child arrays a request asked for (the include flags). */
@@ -165,16 +131,16 @@ export interface Children {
   optionTaxes?: ByParent<OptionTaxChild>;
 }
 
-const when = <T>(flag: boolean, load: () => Promise<T>): Promise<T | undefined> =>
-  flag ? load() : Promise.resolve(undefined);
+const when = <K extends keyof ChildRows>(flag: boolean, db: Executor, kind: K, ids: number[]) =>
+  flag ? loadChildren(db, kind, ids) : Promise.resolve(undefined);
 
 /** The children of a page of allocation groups. */
 export async function loadGroupChildren(db: Executor, groupIds: number[], inc: Includes): Promise<Children> {
   const [useUnits, costTypes, explanations, optionTaxes] = await Promise.all([
-    when(inc.useUnits, () => groupUseUnits(db, groupIds)),
-    when(inc.costTypes, () => groupCostTypes(db, groupIds)),
-    when(inc.explanations, () => groupExplanations(db, groupIds)),
-    when(inc.optionTaxes, () => groupOptionTaxes(db, groupIds)),
+    when(inc.useUnits, db, 'groupUseUnits', groupIds),
+    when(inc.costTypes, db, 'groupCostTypes', groupIds),
+    when(inc.explanations, db, 'groupExplanations', groupIds),
+    when(inc.optionTaxes, db, 'groupOptionTaxes', groupIds),
   ]);
   return { useUnits, costTypes, explanations, optionTaxes };
 }
@@ -185,28 +151,19 @@ export async function loadBaseChildren(
   page: { id: number; group_id: number; combined_id: number }[],
   inc: Includes,
 ): Promise<Children> {
+  const ids = page.map((b) => b.id);
   const groupIds = page.map((b) => b.group_id);
-  const [useUnits, costTypes, explanations, combined, optionTaxes] = await Promise.all([
-    when(inc.useUnits, () => groupUseUnits(db, groupIds)),
-    when(inc.costTypes, () =>
-      baseCostTypes(
-        db,
-        page.map((b) => b.id),
-      ),
+  const [useUnits, costTypes, explanations, combinedExplanations, optionTaxes] = await Promise.all([
+    when(inc.useUnits, db, 'groupUseUnits', groupIds),
+    when(inc.costTypes, db, 'baseCostTypes', ids),
+    when(inc.explanations, db, 'groupExplanations', groupIds),
+    when(
+      inc.explanations,
+      db,
+      'combinedExplanations',
+      page.map((b) => b.combined_id),
     ),
-    when(inc.explanations, () => groupExplanations(db, groupIds)),
-    when(inc.explanations, () =>
-      combinedExplanations(
-        db,
-        page.map((b) => b.combined_id),
-      ),
-    ),
-    when(inc.optionTaxes, () =>
-      baseOptionTaxes(
-        db,
-        page.map((b) => b.id),
-      ),
-    ),
+    when(inc.optionTaxes, db, 'baseOptionTaxes', ids),
   ]);
-  return { useUnits, costTypes, explanations, combinedExplanations: combined, optionTaxes };
+  return { useUnits, costTypes, explanations, combinedExplanations, optionTaxes };
 }

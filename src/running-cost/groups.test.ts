@@ -2,9 +2,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS } from '../../test/support/db.ts';
+import type { WireRecord as Rec } from '../../test/support/wire.ts';
+import { at, take } from '../../test/support/lists.ts';
 import { allPages, runningCostFixture, type Fixture } from '../../test/fixtures/running-cost.ts';
-
-type Rec = Record<string, any>;
 
 interface Endpoint {
   path: string;
@@ -90,8 +90,8 @@ for (const dialect of DIALECTS) {
 
       it(`${ep.path}: filters combine with AND`, async () => {
         const all = await full();
-        const [l0] = f.world.ledgers;
-        const period = f.world.distributionPeriodIds[1];
+        const [l0, l1] = take(f.world.ledgers, 2);
+        const period = at(f.world.distributionPeriodIds, 1);
         const both = all.filter((r) => r.CompanyCode.Id === l0.companyCodeId && r.DistributionPeriod.Id === period);
         const expected = all.filter((r) => r.CompanyCode.Id === l0.companyCodeId).length;
         assert.ok(both.length > 0 && both.length < expected);
@@ -105,7 +105,7 @@ for (const dialect of DIALECTS) {
           [x],
         );
         // contradicting filters
-        assert.deepEqual(await list(`companyCodeId=${f.world.ledgers[1].companyCodeId}&ownerId=${l0.ownerId}`), []);
+        assert.deepEqual(await list(`companyCodeId=${l1.companyCodeId}&ownerId=${l0.ownerId}`), []);
       });
 
       it(`${ep.path}: a filter naming an id that does not exist returns []`, async () => {

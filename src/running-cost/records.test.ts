@@ -2,9 +2,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS } from '../../test/support/db.ts';
+import type { WireRecord as Rec } from '../../test/support/wire.ts';
+import { at, first, only } from '../../test/support/lists.ts';
 import { allPages, runningCostFixture, type Fixture } from '../../test/fixtures/running-cost.ts';
-
-type Rec = Record<string, any>;
 
 // The resource tables of the interface, written out independently of the schemas.
 const DISTRIBUTION_PERIOD = [
@@ -95,9 +95,7 @@ for (const dialect of DIALECTS) {
       return res.json();
     };
     const one = async (path: string, idParam: string, id: number, query = '') => {
-      const [record, ...rest] = await list(path, `${idParam}=${id}${query ? `&${query}` : ''}`);
-      assert.equal(rest.length, 0);
-      return record;
+      return only(await list(path, `${idParam}=${id}${query ? `&${query}` : ''}`));
     };
 
     it('DistributionPeriods: the shared catalogue with its fields and types, paged', async () => {
@@ -118,8 +116,8 @@ for (const dialect of DIALECTS) {
     });
 
     it('AllocationGroups: a full record with every include flag', async () => {
-      const [l0] = f.world.ledgers;
-      const g = await one('AllocationGroups', 'allocationGroupId', l0.allocationGroupIds[1], ALL_INCLUDES);
+      const l0 = first(f.world.ledgers);
+      const g = await one('AllocationGroups', 'allocationGroupId', at(l0.allocationGroupIds, 1), ALL_INCLUDES);
       assert.deepEqual(keys(g), [...ALLOCATION_GROUP].sort());
       assert.deepEqual(keys(g.Owner), ['Id', 'OwnerNumber']);
       assert.equal(g.Owner.Id, l0.ownerId);
@@ -137,7 +135,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(g.PreviousAllocationGroup.Id, l0.allocationGroupIds[0]);
       assert.equal(
         g.PreviousAllocationGroup.Code,
-        (await one('AllocationGroups', 'allocationGroupId', l0.allocationGroupIds[0])).Code,
+        (await one('AllocationGroups', 'allocationGroupId', first(l0.allocationGroupIds))).Code,
       );
       assert.equal(g.DistributionPeriod.Id, f.world.distributionPeriodIds[1]);
       assert.equal(g.IndividualOwnershipManagement, false);
@@ -165,9 +163,14 @@ for (const dialect of DIALECTS) {
     });
 
     it('AllocationGroupBases: a full record with every include flag; AllocationGroup.Id is the AllocationGroups Id', async () => {
-      const [l0] = f.world.ledgers;
-      const b = await one('AllocationGroupBases', 'allocationGroupBaseId', l0.allocationGroupBaseIds[1], ALL_INCLUDES);
-      const g = await one('AllocationGroups', 'allocationGroupId', l0.allocationGroupIds[1], ALL_INCLUDES);
+      const l0 = first(f.world.ledgers);
+      const b = await one(
+        'AllocationGroupBases',
+        'allocationGroupBaseId',
+        at(l0.allocationGroupBaseIds, 1),
+        ALL_INCLUDES,
+      );
+      const g = await one('AllocationGroups', 'allocationGroupId', at(l0.allocationGroupIds, 1), ALL_INCLUDES);
       assert.deepEqual(keys(b), [...ALLOCATION_GROUP_BASE].sort());
       assert.notEqual(b.Id, g.Id);
       assert.deepEqual(b.AllocationGroup, {
@@ -251,8 +254,8 @@ for (const dialect of DIALECTS) {
       };
 
       it(`${path}: include flags default to false; each fills only its own array(s)`, async () => {
-        const l2 = f.world.ledgers[2];
-        const id = path === 'AllocationGroups' ? l2.allocationGroupIds[0] : l2.allocationGroupBaseIds[0];
+        const l2 = at(f.world.ledgers, 2);
+        const id = first(path === 'AllocationGroups' ? l2.allocationGroupIds : l2.allocationGroupBaseIds);
         const full = arraysOf(await one(path, idParam, id, ALL_INCLUDES));
         for (const v of Object.values(full)) assert.ok(Array.isArray(v) && v.length > 0);
         assert.deepEqual(

@@ -1,8 +1,8 @@
 // Helpers of the data tests: fresh databases, export to a string, import from a string, row counts.
 import { Readable, Writable } from 'node:stream';
-import type { Kysely } from 'kysely';
 import { freshDatabase, type TestDatabase } from './db.ts';
 import type { Database, DialectName } from '../../src/db/database.ts';
+import type { DB } from '../../src/db/schema.ts';
 import { exportData } from '../../src/dataset/export.ts';
 import { importData, ImportFailed, type ImportOptions, type ImportSummary } from '../../src/dataset/import/importer.ts';
 import { formatProblem } from '../../src/dataset/import/lookup.ts';
@@ -42,8 +42,8 @@ export async function importProblems(database: Database, text: string): Promise<
   throw new Error('the import was expected to fail');
 }
 
-export async function count(database: Database, table: string): Promise<number> {
-  const row = await (database.db as Kysely<any>)
+export async function count(database: Database, table: keyof DB): Promise<number> {
+  const row = await database.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();

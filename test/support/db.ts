@@ -21,7 +21,9 @@ function adminUrl(): string {
 }
 
 /** Creates an empty database of the given engine and returns its URL (not migrated). */
-export async function createEmptyDatabaseUrl(dialect: DialectName): Promise<{ url: string; remove(): Promise<void> }> {
+export async function createEmptyDatabaseUrl(
+  dialect: DialectName,
+): Promise<{ url: string; remove: () => Promise<void> }> {
   const name = `wohnapi_t_${crypto.randomBytes(6).toString('hex')}`;
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wohnapi-sqlite-'));

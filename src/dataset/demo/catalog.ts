@@ -3,7 +3,7 @@
 import { CATALOG_KINDS, type CatalogKind } from '../../master-data/tables.ts';
 import { buildCatalogCode, SHORT_CODE_KINDS } from '../factories/core.ts';
 import { buildDistributionPeriod, buildPriceIndex, buildPriceIndexValue } from '../factories/builders.ts';
-import type { Random } from './random.ts';
+import { nth, type Random } from './random.ts';
 
 export interface Sink {
   nextId(): number;
@@ -145,7 +145,7 @@ export function generateShared(sink: Sink, rnd: Random): Shared {
     return id;
   });
   const periods = [2022, 2023, 2024, 2025].map((year) => {
-    const row = buildDistributionPeriod(sink.nextId(), year, catalog.RegularDistributionPeriod[0], {
+    const row = buildDistributionPeriod(sink.nextId(), year, nth(catalog.RegularDistributionPeriod, 0), {
       code: `AZ${year}`,
       is_bookable: year >= 2024 ? 1 : 0,
     });

@@ -2,7 +2,7 @@
 import type { ContractAgreementKind } from '../../rent-accounting/tables.ts';
 import { buildContractAgreement, OPEN_END, OPEN_TURNOVER } from '../factories/builders.ts';
 import type { Shared, Sink } from './catalog.ts';
-import type { Random } from './random.ts';
+import { nth, type Random } from './random.ts';
 
 type Detail = (sink: Sink, rnd: Random, ca: number, s: Shared, groups: number[]) => void;
 const c = (s: Shared, rnd: Random, kind: keyof Shared['catalog']) => rnd.pick(s.catalog[kind]);
@@ -58,7 +58,7 @@ const DETAILS: Record<ContractAgreementKind, Detail> = {
     sink.add('ca_index_rental', {
       contract_agreement_id: ca,
       price_index_id: s.priceIndices[i],
-      price_index_value_id: rnd.pick(s.priceIndexValues[i]),
+      price_index_value_id: rnd.pick(nth(s.priceIndexValues, i)),
       transfer_percent: '100',
       waiting_period: '12',
       limit_for_increase: rnd.decimal(5, 15, 0),

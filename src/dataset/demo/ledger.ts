@@ -14,7 +14,7 @@ import {
 } from '../factories/builders.ts';
 import type { Shared, Sink } from './catalog.ts';
 import { generateContractAgreement } from './contracts.ts';
-import { FLOORS, PLACES, SIDES, STREETS, SURNAMES, type Random } from './random.ts';
+import { FLOORS, PLACES, SIDES, STREETS, SURNAMES, nth, type Random } from './random.ts';
 
 export interface LedgerCounters {
   economicUnit: number;
@@ -136,7 +136,7 @@ export async function generateLedger(
       const la = buildLicenseAgreement(sink.nextId(), 2, uu, { valid_from: from });
       sink.add('license_agreements', la);
       from = la.valid_from;
-      const kinds = [CONTRACT_AGREEMENT_KINDS[n.kind++ % CONTRACT_AGREEMENT_KINDS.length]];
+      const kinds = [nth(CONTRACT_AGREEMENT_KINDS, n.kind++ % CONTRACT_AGREEMENT_KINDS.length)];
       if (rnd.chance(0.5)) kinds.push(rnd.pick(CONTRACT_AGREEMENT_KINDS.filter((k) => k !== kinds[0])));
       for (const kind of kinds)
         generateContractAgreement(sink, rnd, s, kind, { id: la.id, company_code_id, valid_from: from }, groups);

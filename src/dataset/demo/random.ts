@@ -20,7 +20,7 @@ export class Random {
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
+    return nth(items, Math.floor(this.next() * items.length));
   }
 
   chance(p: number): boolean {
@@ -118,3 +118,10 @@ export const SURNAMES = [
 
 export const FLOORS = ['EG', '1. OG', '2. OG', '3. OG', '4. OG', 'DG'];
 export const SIDES = ['links', 'Mitte', 'rechts'];
+
+/** The item at `index`; a list shorter than the generator expects is a bug in the generator. */
+export function nth<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`demo data: no item ${index} in a list of ${items.length}`);
+  return item;
+}

@@ -1,10 +1,10 @@
 // Shared pieces of the factories: deterministic ids, the generic insert, catalogue codes and other small references.
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { CatalogKind } from '../../master-data/tables.ts';
 import type { DB } from '../../db/schema.ts';
 
-export type Table = keyof DB & string;
+export type Table = keyof DB;
 export type Row<T extends Table> = Selectable<DB[T]>;
 export type New<T extends Table> = Insertable<DB[T]>;
 export type Overrides<T extends Table> = Partial<New<T>>;
@@ -33,21 +33,23 @@ export function resetFactoryIds(firstId = FIRST_ID): void {
 
 /** Inserts one row and returns it as stored. */
 export async function insertRow<T extends Table>(db: Executor, table: T, row: New<T>): Promise<Row<T>> {
-  const k = db as Kysely<any>;
-  return (await k.insertInto(table).values(row).returningAll().executeTakeFirstOrThrow()) as Row<T>;
+  return db.insertInto(table).values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Inserts rows in one statement (no-op for none). */
 export async function insertRows<T extends Table>(db: Executor, table: T, rows: New<T>[]): Promise<void> {
-  if (rows.length > 0) await (db as Kysely<any>).insertInto(table).values(rows).execute();
+  if (rows.length > 0) await db.insertInto(table).values(rows).execute();
 }
 
 type Parent = 'economic_units' | 'buildings' | 'use_units' | 'license_agreements' | 'owners' | 'allocation_groups';
 
 /** The row with this id, if there is one (factories resolve parents' ledgers and numbers with it). */
 export async function findRow<T extends Parent>(db: Executor, table: T, id: number): Promise<Row<T> | undefined> {
-  return (await (db as Kysely<any>).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as
-    Row<T> | undefined;
+  // Kysely cannot build a query on a table that is a type parameter: the query is built for any parent table,
+  // and its row is the row of table T.
+  const parent: Parent = table;
+  const row = await db.selectFrom(parent).selectAll().where('id', '=', id).executeTakeFirst();
+  return row as Row<T> | undefined;
 }
 
 /** The row with this id, or an error naming it. */
@@ -133,6 +135,6 @@ export async function firstOr(
   table: 'facilities' | 'explanation_groups' | 'distribution_periods' | 'price_indices',
   create: () => Promise<{ id: number }>,
 ): Promise<number> {
-  const row = await (db as Kysely<any>).selectFrom(table).select('id').orderBy('id').executeTakeFirst();
-  return (row?.id as number | undefined) ?? (await create()).id;
+  const row = await db.selectFrom(table).select('id').orderBy('id').executeTakeFirst();
+  return row?.id ?? (await create()).id;
 }

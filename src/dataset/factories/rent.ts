@@ -292,7 +292,7 @@ export async function insertContractAgreement<K extends ContractAgreementKind>(
     'contract_agreements',
     buildContractAgreement(header.id ?? nextId(), kind, license, header),
   );
-  await FILLERS[kind](db, ca, (detail ?? {}) as Record<string, unknown>, children ?? true);
+  await FILLERS[kind](db, ca, detail ?? {}, children ?? true);
   return ca;
 }
 

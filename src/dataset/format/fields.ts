@@ -29,14 +29,17 @@ export interface Field {
 }
 
 /** An array of child rows inside a record; replaced as a whole when the record is imported again. */
-export interface ChildSpec {
+export type ChildSpec = ChildRows &
+  (
+    | { scalar?: false; /** Objects with these fields. */ fields: Field[] }
+    | { scalar: true; /** Plain values stored in the one field's column. */ fields: [Field] }
+  );
+
+interface ChildRows {
   wire: string;
   table: string;
   /** Column holding the parent's id. */
   parentColumn: string;
-  /** Objects with these fields, or (scalar) plain values stored in the one field's column. */
-  fields: Field[];
-  scalar?: boolean;
   /** Columns unique within one parent ('id' = a global Id, checked for duplicates across the file). */
   key: string[];
   /** Export order. */

@@ -25,8 +25,9 @@ function realDate(text: string): boolean {
  */
 export function plainDecimal(text: string): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/.exec(text);
-  if (!m) throw new Error(`not a number: ${text}`);
-  const [, sign, intPart, frac = '', exp] = m;
+  const intPart = m?.[2];
+  if (!m || intPart === undefined) throw new Error(`not a number: ${text}`);
+  const [, sign, , frac = '', exp] = m;
   let digits = intPart + frac;
   let point = intPart.length + (exp ? Number(exp) : 0);
   if (point <= 0) {
@@ -64,8 +65,8 @@ export function toColumn(type: FieldType, v: JsonValue): { value: string | numbe
       return realDate(v) ? { value: v } : { error: `'${v}' is not a valid date (YYYY-MM-DD)` };
     case 'datetime': {
       if (typeof v !== 'string') return { error: `must be a date-time string, got ${show(v)}` };
-      const m = DATE_TIME.exec(v);
-      return m && realDate(m[1])
+      const date = DATE_TIME.exec(v)?.[1];
+      return date !== undefined && realDate(date)
         ? { value: v }
         : { error: `'${v}' is not a valid UTC date-time (YYYY-MM-DDThh:mm:ssZ)` };
     }

@@ -1,7 +1,7 @@
 // Checks one parsed record against the rows it references: existence, catalogue kind, ledger, sameAs; fills the
 // ledger of child rows from the parent. References to later records of the same collection are deferred (Pending).
 import type { CollectionSpec } from '../format/fields.ts';
-import { collectionOf, type Found } from './lookup.ts';
+import { collectionOf, shown, type Found } from './lookup.ts';
 import type { Parsed } from './record.ts';
 
 export interface Pending {
@@ -66,7 +66,7 @@ export function checkRecord(
       ledger !== undefined &&
       row.company_code_id !== ledger
     ) {
-      fail(r.path, `${what} is in ledger ${String(row.company_code_id)}, this record in ledger ${String(ledger)}`);
+      fail(r.path, `${what} is in ledger ${shown(row.company_code_id)}, this record in ledger ${shown(ledger)}`);
     }
     if (r.ref.sameAs) {
       const other = spec.fields.find((f) => f.wire === r.ref.sameAs?.field);

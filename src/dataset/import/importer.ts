@@ -10,7 +10,7 @@ import type { CollectionSpec } from '../format/fields.ts';
 import { Num, type JsonValue } from '../format/values.ts';
 import { applyDeletions, type Deletion } from './deletions.ts';
 import { IdSet } from './id-set.ts';
-import { collectionOf, ImportFailed, lookup, type ImportProblem } from './lookup.ts';
+import { collectionOf, ImportFailed, lookup, shown, type ImportProblem } from './lookup.ts';
 import { DocumentError, readDocument } from './reader.ts';
 import { parseRecord, type Parsed } from './record.ts';
 import { checkRecord, type Pending } from './check.ts';
@@ -89,25 +89,26 @@ export class Importer {
   }
 
   collectionStart(name: string): void {
-    const index = name === DELETIONS ? COLLECTIONS.length : COLLECTIONS.findIndex((c) => c.name === name);
-    if (index < 0)
+    const spec = name === DELETIONS ? null : COLLECTIONS.find((c) => c.name === name);
+    if (spec === undefined)
       throw new DocumentError(
         `unknown collection '${name}' (names are case-sensitive; known: ${[...COLLECTIONS.map((c) => c.name), DELETIONS].join(', ')})`,
       );
+    const index = spec ? COLLECTIONS.indexOf(spec) : COLLECTIONS.length;
     if (index <= this.order)
       throw new DocumentError(
         `collection '${name}' must come before ${this.current?.name ?? DELETIONS} and appear once (dependency order: see docs/import-format.md)`,
       );
     this.order = index;
-    this.deleting = name === DELETIONS;
-    this.current = this.deleting ? null : COLLECTIONS[index];
+    this.deleting = spec === null;
+    this.current = spec;
     this.summary.collections[name] = 0;
   }
 
   record(value: JsonValue, position: number): void | Promise<void> {
     this.position = position;
     const name = this.current?.name ?? DELETIONS;
-    this.summary.collections[name]++;
+    this.summary.collections[name] = (this.summary.collections[name] ?? 0) + 1;
     this.summary.records++;
     if (this.summary.records % 1000 === 0) this.options.progress?.(this.summary.records);
     const report = (path: string, message: string) =>
@@ -175,11 +176,12 @@ export class Importer {
       for (const c of p.children) {
         if (!c.spec.key.includes('id')) continue;
         c.rows.forEach((r, i) => {
-          if (!this.idSet(c.spec.table).add(r.id as number)) {
+          const id = r.id as number;
+          if (!this.idSet(c.spec.table).add(id)) {
             report(
               p,
               `${c.spec.wire}[${i}].Id`,
-              `duplicate Id ${r.id}: an earlier record has an entry of ${c.spec.wire} with it`,
+              `duplicate Id ${id}: an earlier record has an entry of ${c.spec.wire} with it`,
             );
             ok = false;
           }
@@ -243,7 +245,7 @@ export class Importer {
           position: p.position,
           id: p.id,
           path: p.path,
-          message: `${collectionOf(spec.table)} ${p.target} is in ledger ${target.company_code_id}, this record in ledger ${p.ledger}`,
+          message: `${collectionOf(spec.table)} ${p.target} is in ledger ${shown(target.company_code_id)}, this record in ledger ${shown(p.ledger)}`,
         });
       } else {
         await this.bulk.run(`update ${q(spec.table)} set ${q(p.column)} = ? where id = ?`, [p.target, p.id]);

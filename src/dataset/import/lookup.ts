@@ -16,6 +16,10 @@ export interface ImportProblem {
 export const formatProblem = (p: ImportProblem): string =>
   `${p.collection}[${p.position}]${p.id !== null ? ` (Id ${p.id})` : ''}${p.path ? ` ${p.path}` : ''}: ${p.message}`;
 
+/** A stored value (an id, a ledger) in a message: scalars as they are, anything else as JSON. */
+export const shown = (value: unknown): string =>
+  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+
 export class ImportFailed extends Error {
   constructor(
     readonly problems: ImportProblem[],

@@ -38,7 +38,8 @@ export async function readDocument(input: Readable, handler: DocumentHandler): P
 
   /** Puts a finished value into its container, or hands a finished record / top-level scalar over. */
   const place = (value: JsonValue): void | Promise<void> => {
-    if (stack.length === 0) {
+    const top = stack[stack.length - 1];
+    if (top === undefined) {
       if (collection !== null) return handler.record(value, position++);
       if (scalarKey !== null) {
         handler.scalar(scalarKey, value);
@@ -46,7 +47,6 @@ export async function readDocument(input: Readable, handler: DocumentHandler): P
       }
       return;
     }
-    const top = stack[stack.length - 1];
     if (Array.isArray(top)) top.push(value);
     else top[keys[keys.length - 1] as string] = value;
   };
@@ -122,8 +122,8 @@ export async function readDocument(input: Readable, handler: DocumentHandler): P
     }
     if (result === none || result === undefined) return;
     const tokens = (result as { values: Token[] }).values;
-    for (let i = 0; i < tokens.length; i++) {
-      const p = handle(tokens[i]);
+    for (const token of tokens) {
+      const p = handle(token);
       // records are mostly handled synchronously; await only when a batch is being written
       if (p) await p;
     }

@@ -1,6 +1,7 @@
 // One record of the file -> column rows, references to check, problems. No database access here.
 import type { ChildSpec, CollectionSpec, Field, KindSpec, Ref } from '../format/fields.ts';
 import { Num, toColumn, type JsonValue } from '../format/values.ts';
+import { shown } from './lookup.ts';
 
 export interface RefUse {
   /** Path of the value in the record, e.g. 'BuildingId' or 'UseUnitIds[2]'. */
@@ -120,7 +121,7 @@ function readChildren(
     if (spec.position) row[spec.position] = i;
     const key = spec.key.map((c) => String(row[c])).join('|');
     if (keys.has(key)) {
-      report(path, `duplicate ${spec.key.includes('id') ? `Id ${row.id}` : `entry ${key}`} in ${spec.wire}`);
+      report(path, `duplicate ${spec.key.includes('id') ? `Id ${shown(row.id)}` : `entry ${key}`} in ${spec.wire}`);
       ok = false;
     }
     keys.add(key);

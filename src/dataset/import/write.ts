@@ -45,7 +45,7 @@ export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: 
 
   if (existing.size > 0 && ownsRows) {
     const ids = [...existing.keys()];
-    const tables = childSpecs(spec).map((c) => [c.table, c.parentColumn]);
+    const tables = childSpecs(spec).map((c): OwnedTable => [c.table, c.parentColumn]);
     if (spec.kinds) {
       // a record whose kind changed loses the detail row of its old kind
       const changed = batch
@@ -117,7 +117,10 @@ export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: 
   return events;
 }
 
-async function deleteOwned(bulk: BulkWriter, tables: string[][], ids: number[]): Promise<void> {
+/** A table of rows that belong to a record, and the column naming the record. */
+type OwnedTable = [table: string, column: string];
+
+async function deleteOwned(bulk: BulkWriter, tables: OwnedTable[], ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   for (const [table, column] of tables) {
     await inChunks(ids, 5000, (slice) =>

@@ -271,7 +271,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [owner, ref] of [
     ['allocation_group', 'allocation_groups.id'],
     ['allocation_group_base', 'allocation_group_bases.id'],
-  ]) {
+  ] as const) {
     await create(
       `${owner}_cost_types`,
       (t) =>
@@ -296,7 +296,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [owner, ref] of [
     ['allocation_group', 'allocation_groups.id'],
     ['combined_allocation_group', 'combined_allocation_groups.id'],
-  ]) {
+  ] as const) {
     await create(`${owner}_explanations`, (t) =>
       t
         .addColumn(`${owner}_id`, 'integer', parent(ref))
@@ -432,7 +432,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [name, col] of [
     ['ca_special_charge_calculation_bases', 'calculation_base_id'],
     ['ca_special_charge_billing_unit_values', 'billing_unit_value_id'],
-  ]) {
+  ] as const) {
     await create(
       name,
       (t) =>
