@@ -11,7 +11,7 @@ import { buildWorld, insertContractAgreement, type World } from '../dataset/fact
 import type { ContractAgreementKind } from './tables.ts';
 import { checkShape, V10_KINDS, V10_SHAPES, V12_SHAPES } from '../../test/fixtures/rent-accounting-wire-shapes.ts';
 
-/** Values the world's factories leave null (everything else must be filled, so a lost mapping shows). */
+/** The URL of a version 1.2 endpoint by its name (price indices sit beside the contract-agreement kinds). */
 const v12Url = (name: string) =>
   name.startsWith('PriceIndex')
     ? `/service/v1.2/RentAccounting/${name}`

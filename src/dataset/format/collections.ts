@@ -367,8 +367,6 @@ export const LEDGER_TABLES = new Set([
   'projects',
 ]);
 
-export const COLLECTION_BY_NAME = new Map(COLLECTIONS.map((c) => [c.name, c]));
-
 /** Deletions: the last collection, `{ "Collection": "<name>", "Id": <id> }` per record. */
 export const DELETIONS = 'Deletions';
 
