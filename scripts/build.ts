@@ -1,0 +1,19 @@
+// `npm run build` (also run by `prepare`, `npm test` and `npm run bench`): compiles src/ (without its tests) to
+// dist/ with tsc and tsconfig.build.json. dist/ is emptied first so that no file of a removed source stays behind.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+
+/** Compiles; returns tsc's exit code (its diagnostics go to stderr). */
+export function build(): number {
+  fs.rmSync(`${ROOT}dist`, { recursive: true, force: true });
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', `${ROOT}tsconfig.build.json`], { stdio: 'inherit' });
+  return result.status ?? 1;
+}
+
+if (process.argv[1] && new URL(import.meta.url).pathname === fs.realpathSync(process.argv[1])) {
+  process.exitCode = build();
+}
