@@ -47,6 +47,15 @@ const instant: Kind<string> = {
   parse: (raw) => raw,
 };
 
+/** Most worker processes `serve --workers` starts. */
+export const MAX_WORKERS = 64;
+
+/** A number of worker processes, or empty for the default (src/runtime/cluster.ts). */
+const workerCount: Kind<number | undefined> = {
+  check: (raw) => (raw === '' ? undefined : int(1, MAX_WORKERS).check(raw)),
+  parse: (raw) => (raw === '' ? undefined : Number(raw)),
+};
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const variable = <K extends string, T>(key: K, kind: Kind<T>, fallback: string, doc: string) => ({
@@ -118,6 +127,12 @@ const VARIABLES = {
     'Allow webhook URLs on private/loopback addresses (tests, local dev)',
   ),
   NOW: variable('now', instant, '', 'Override the server clock (tests, e.g. 2027-01-01)'),
+  WORKERS: variable(
+    'workers',
+    workerCount,
+    '',
+    `Server processes of \`serve\` (1-${MAX_WORKERS}; empty = one per core on PostgreSQL, 1 on SQLite)`,
+  ),
 };
 
 type Variables = typeof VARIABLES;

@@ -3,11 +3,13 @@ import { Command, CommanderError } from 'commander';
 import { registerServeCommands } from './serve.ts';
 import { registerUserCommands } from './users.ts';
 import { registerApiKeyCommands } from './apikeys.ts';
+import { VERSION } from './version.ts';
 
 const program = new Command('wohnapi')
   .description(
     'wohnapi: property-management data interface server (running-cost distribution, projects, rent accounting)',
   )
+  .version(VERSION, '-V, --version', 'print the version')
   .exitOverride();
 
 registerServeCommands(program);

@@ -1,0 +1,190 @@
+// `wohnapi serve` as a group of processes (docs/deployment.md): a primary that migrates the database once, then
+// forks N workers (node:cluster) that share the listening port, each with a bounded V8 heap. The primary restarts a
+// worker that dies (with backoff), gives up with the worker's own error when workers keep failing at start, and on
+// SIGTERM/SIGINT lets every worker drain its requests, killing what is left after a bounded time.
+// Workers are stateless: everything they share lives in the database (caches check its data version; background
+// jobs take leases there), so the same holds for several machines on one PostgreSQL.
+import cluster, { type Worker } from 'node:cluster';
+import os from 'node:os';
+import { MAX_WORKERS, type Config } from '../config.ts';
+import { UsageError } from '../cli/errors.ts';
+
+/** Worker start failures in a row (none became ready in between) after which the primary gives up. */
+export const MAX_START_FAILURES = 3;
+/** How long the workers get to finish their requests after SIGTERM/SIGINT before they are killed. */
+export const DRAIN_TIMEOUT_MS = 10_000;
+const FIRST_BACKOFF_MS = 250;
+const MAX_BACKOFF_MS = 15_000;
+/** A worker that served this long before dying starts the backoff afresh. */
+const STABLE_MS = 60_000;
+
+/** Messages a worker sends to the primary. */
+type WorkerMessage = { type: 'ready' } | { type: 'start-failed'; message: string };
+
+const SQLITE_REFUSAL =
+  'SQLite takes one writer at a time and several server processes on one file fail writes with SQLITE_BUSY ' +
+  '(measured, docs/deployment.md): use --workers 1 on SQLite, or PostgreSQL for several workers';
+
+/**
+ * The number of workers: the --workers flag, else WORKERS, else one per core on PostgreSQL and one on SQLite.
+ * Throws UsageError (one line) for a malformed flag and for more than one worker on SQLite.
+ */
+export function workerCount(flag: string | undefined, config: Readonly<Config>): number {
+  let n: number;
+  if (flag !== undefined) {
+    if (!/^[0-9]+$/.test(flag) || Number(flag) < 1 || Number(flag) > MAX_WORKERS)
+      throw new UsageError(`--workers must be a whole number from 1 to ${MAX_WORKERS} (got '${flag}')`);
+    n = Number(flag);
+  } else if (config.workers !== undefined) {
+    n = config.workers;
+  } else {
+    return config.databaseUrl.startsWith('sqlite:') ? 1 : Math.min(MAX_WORKERS, os.availableParallelism());
+  }
+  if (n > 1 && config.databaseUrl.startsWith('sqlite:')) throw new UsageError(`--workers ${n}: ${SQLITE_REFUSAL}`);
+  return n;
+}
+
+export const isWorker = (): boolean => cluster.isWorker;
+
+const LEVELS: Record<Config['logLevel'], number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
+let logLevel = LEVELS.info;
+
+/** One log line in the server's format (pino's JSON fields), so that the primary's lines join the same stream. */
+function log(level: 'info' | 'warn' | 'error', msg: string, fields: Record<string, unknown> = {}): void {
+  if (LEVELS[level] < logLevel) return;
+  const line = { level: LEVELS[level], time: Date.now(), pid: process.pid, role: 'primary', ...fields, msg };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+export interface PrimaryOptions {
+  workers: number;
+  /** Lines the first worker prints after its start-up banner (demo login). */
+  bannerExtra: string[];
+}
+
+/** Runs the primary until the workers are stopped by a signal (exit 0) or keep failing to start (exit 1). */
+export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): Promise<never> {
+  logLevel = LEVELS[config.logLevel];
+  const heapFlag = `--max-old-space-size=${config.maxHeapMb}`;
+  cluster.setupPrimary({
+    execArgv: [...process.execArgv.filter((a) => !a.startsWith('--max-old-space-size')), heapFlag],
+  });
+  // The per-client request limit is counted in each process; divided, the workers together allow the configured rate.
+  const rateLimit = config.rateLimitPerMinute
+    ? String(Math.max(1, Math.ceil(config.rateLimitPerMinute / options.workers)))
+    : '0';
+  const state = new Map<Worker, { index: number; ready: boolean; error?: string }>();
+  let startFailures = 0;
+  let recentCrashes = 0;
+  let lastCrash = 0;
+  let stopping = false;
+  let bannerShown = false;
+
+  const fork = (index: number) => {
+    const worker = cluster.fork({
+      WOHNAPI_WORKER_INDEX: String(index),
+      // The first worker prints the start-up banner (once), the others stay quiet.
+      WOHNAPI_BANNER: index === 0 && !bannerShown ? JSON.stringify(options.bannerExtra) : '',
+      RATE_LIMIT_PER_MINUTE: rateLimit,
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    });
+    state.set(worker, { index, ready: false });
+    worker.on('message', (m: WorkerMessage) => {
+      const s = state.get(worker);
+      if (!s) return;
+      if (m.type === 'ready') {
+        s.ready = true;
+        startFailures = 0;
+        if (s.index === 0) bannerShown = true;
+      } else if (m.type === 'start-failed') s.error = m.message;
+    });
+  };
+
+  return new Promise<never>(() => {
+    const finish = (code: number) => process.exit(code);
+    cluster.on('exit', (worker, code, signal) => {
+      const s = state.get(worker);
+      state.delete(worker);
+      if (!s) return;
+      if (stopping) {
+        if (state.size === 0) finish(0);
+        return;
+      }
+      const how = signal ? `signal ${signal}` : `code ${code}`;
+      if (!s.ready) {
+        startFailures++;
+        const error = s.error ?? `a worker exited at start with ${how}`;
+        if (startFailures >= MAX_START_FAILURES) {
+          stopping = true;
+          process.stderr.write(
+            `wohnapi: error: ${error} (workers failed to start ${startFailures} times in a row; giving up)\n`,
+          );
+          for (const w of state.keys()) w.process.kill('SIGKILL');
+          finish(1);
+          return;
+        }
+        const delay = FIRST_BACKOFF_MS * 2 ** (startFailures - 1);
+        log('warn', 'worker failed at start; restarting', { worker: s.index, error, delayMs: delay });
+        setTimeout(() => stopping || fork(s.index), delay).unref();
+        return;
+      }
+      const now = Date.now();
+      recentCrashes = now - lastCrash > STABLE_MS ? 1 : recentCrashes + 1;
+      lastCrash = now;
+      const delay = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (recentCrashes - 1));
+      log('error', 'worker died; restarting', {
+        worker: s.index,
+        workerPid: worker.process.pid,
+        exit: how,
+        delayMs: delay,
+      });
+      setTimeout(() => stopping || fork(s.index), delay).unref();
+    });
+
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.on(signal, () => {
+        if (stopping) return;
+        stopping = true;
+        log('info', 'draining workers', { signal, workers: state.size, timeoutMs: DRAIN_TIMEOUT_MS });
+        if (state.size === 0) finish(0);
+        for (const w of state.keys()) w.process.kill('SIGTERM');
+        setTimeout(() => {
+          log('error', 'workers still busy after the drain timeout; killing them', { workers: state.size });
+          for (const w of state.keys()) w.process.kill('SIGKILL');
+          finish(1);
+        }, DRAIN_TIMEOUT_MS).unref();
+      });
+    }
+
+    log('info', 'starting workers', { workers: options.workers, maxHeapMb: config.maxHeapMb });
+    for (let i = 0; i < options.workers; i++) fork(i);
+  });
+}
+
+/** In a worker: the lines to print after the banner, or undefined when this worker prints no banner. */
+export function workerBanner(): string[] | undefined {
+  const raw = process.env.WOHNAPI_BANNER;
+  return raw ? (JSON.parse(raw) as string[]) : undefined;
+}
+
+/** In a worker: tells the primary that it serves, or why it could not start (then exits 1). */
+export function reportReady(): void {
+  process.send?.({ type: 'ready' } satisfies WorkerMessage);
+}
+
+export async function reportStartFailure(err: unknown): Promise<never> {
+  const message = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
+  await new Promise<void>((resolve) => {
+    if (!process.send) return resolve();
+    process.send({ type: 'start-failed', message } satisfies WorkerMessage, undefined, {}, () => resolve());
+  });
+  process.exit(1);
+}
