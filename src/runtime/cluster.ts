@@ -104,6 +104,7 @@ export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): P
         s.ready = true;
         startFailures = 0;
         if (s.index === 0) bannerShown = true;
+        log('info', 'worker ready', { worker: s.index, workerPid: worker.process.pid });
       } else if (m.type === 'start-failed') s.error = m.message;
     });
   };
@@ -133,7 +134,7 @@ export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): P
         }
         const delay = FIRST_BACKOFF_MS * 2 ** (startFailures - 1);
         log('warn', 'worker failed at start; restarting', { worker: s.index, error, delayMs: delay });
-        setTimeout(() => stopping || fork(s.index), delay).unref();
+        setTimeout(() => stopping || fork(s.index), delay);
         return;
       }
       const now = Date.now();
@@ -146,7 +147,7 @@ export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): P
         exit: how,
         delayMs: delay,
       });
-      setTimeout(() => stopping || fork(s.index), delay).unref();
+      setTimeout(() => stopping || fork(s.index), delay);
     });
 
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -1,0 +1,129 @@
+// The production runtime through the real binary (compiled build): --version, `serve --workers` bad input, the
+// SQLite refusal, a primary that gives up on workers failing at start, restart of a dying worker, and a graceful
+// stop of every worker on SIGTERM.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import net from 'node:net';
+import { cli } from './support/cli.ts';
+import { createEmptyDatabaseUrl } from './support/db.ts';
+import { isReady, spawnServe, startServe, waitFor } from './support/serve.ts';
+import { freePort } from '../scripts/pg-cluster.ts';
+
+const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+  engines: { node: string };
+};
+
+describe('release basics', () => {
+  it('--version and -V print the semantic version of package.json', async () => {
+    assert.match(pkg.version, /^\d+\.\d+\.\d+$/);
+    for (const flag of ['--version', '-V']) {
+      const res = await cli([flag]);
+      assert.deepEqual([res.code, res.stdout, res.stderr], [0, `${pkg.version}\n`, '']);
+    }
+  });
+
+  it('the tests run on a Node version that package.json engines claims', () => {
+    const [major, minor] = process.versions.node.split('.').map(Number);
+    const claimed = /^\^(\d+)\.(\d+)\.\d+$/.exec(pkg.engines.node);
+    assert.ok(claimed, `engines.node is a caret range: ${pkg.engines.node}`);
+    assert.equal(major, Number(claimed[1]));
+    assert.ok((minor ?? 0) >= Number(claimed[2]));
+  });
+
+  it('CHANGELOG.md has a section for the current version', () => {
+    const changelog = fs.readFileSync(new URL('../CHANGELOG.md', import.meta.url), 'utf8');
+    assert.match(changelog, new RegExp(`^## \\[${pkg.version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'));
+  });
+});
+
+describe('serve --workers: bad input', () => {
+  let env: Record<string, string>;
+  let remove: () => Promise<void>;
+  before(async () => {
+    const db = await createEmptyDatabaseUrl('sqlite');
+    env = { DATABASE_URL: db.url };
+    remove = db.remove;
+  });
+  after(() => remove());
+
+  it('0, negative, non-numeric, fractional or above 64: one line, exit 1', async () => {
+    for (const value of ['0', '-1', 'abc', '2.5', '65', '']) {
+      const res = await cli(['serve', `--workers=${value}`], env);
+      assert.deepEqual(
+        [res.code, res.stderr],
+        [1, `wohnapi: error: --workers must be a whole number from 1 to 64 (got '${value}')\n`],
+        value,
+      );
+    }
+  });
+
+  it('WORKERS out of range: the usual configuration error', async () => {
+    const res = await cli(['serve'], { ...env, WORKERS: '65' });
+    assert.equal(res.code, 1);
+    assert.match(res.stderr, /^wohnapi: error: Invalid configuration: WORKERS="65" must be between 1 and 64 .*\n$/);
+  });
+
+  it('more than one worker on SQLite is refused with the reason, by flag or by WORKERS', async () => {
+    for (const [args, extra] of [
+      [['--workers', '2'], {}],
+      [[], { WORKERS: '3' }],
+    ] as const) {
+      const res = await cli(['serve', ...args], { ...env, ...extra });
+      assert.equal(res.code, 1);
+      assert.match(res.stderr, /^wohnapi: error: --workers [23]: SQLite .*PostgreSQL for several workers\n$/);
+    }
+  });
+});
+
+describe('serve: a worker that cannot start', () => {
+  it('is retried a few times, then the primary exits 1 with the worker error', async () => {
+    const db = await createEmptyDatabaseUrl('sqlite');
+    const port = await freePort();
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    try {
+      const server = await spawnServe(['--workers', '1'], { DATABASE_URL: db.url }, port);
+      const { code } = await server.exited;
+      assert.equal(code, 1);
+      const errors = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('wohnapi: error:'));
+      assert.equal(errors.length, 1, server.output());
+      assert.match(errors[0]!, /EADDRINUSE.*workers failed to start 3 times in a row; giving up/);
+      assert.equal(server.output().match(/"msg":"worker failed at start; restarting"/g)?.length, 2);
+    } finally {
+      blocker.close();
+      await db.remove();
+    }
+  });
+});
+
+describe('serve --workers 2 on PostgreSQL', () => {
+  it('serves from both workers, restarts a worker that dies, and drains all on SIGTERM (exit 0)', async () => {
+    const db = await createEmptyDatabaseUrl('postgres');
+    try {
+      const server = await startServe(['--workers', '2'], { DATABASE_URL: db.url, LOG_LEVEL: 'info' }, 2);
+      const readyLines = () => server.output().match(/"msg":"worker ready"/g)?.length ?? 0;
+      await waitFor('both workers ready', () => readyLines() === 2);
+      const [first, second] = server.workers();
+      assert.ok(first && second);
+      process.kill(first, 'SIGKILL');
+      await waitFor('a new worker', () => {
+        const now = server.workers();
+        return now.length === 2 && !now.includes(first) && now.includes(second);
+      });
+      await waitFor('the new worker ready', () => readyLines() === 3);
+      assert.ok(await isReady(server.base));
+      assert.match(server.output(), /"exit":"signal SIGKILL".*"msg":"worker died; restarting"/);
+      const workers = server.workers();
+      const { code } = await server.stop('SIGTERM');
+      assert.equal(code, 0, server.output());
+      for (const pid of workers) assert.ok(!fs.existsSync(`/proc/${pid}/status`), `worker ${pid} stopped`);
+    } finally {
+      await db.remove();
+    }
+  });
+});
