@@ -1,4 +1,5 @@
-// npm run bench [-- --scale 10] [--scaling 1,10,100] [--duration 10] [--connections 10] [--postgres]
+// npm run bench [-- --scale 10] [--scaling 1,10,100] [--duration 10] [--connections 10] [--postgres] [--runtime]
+// (--runtime: only the runtime scenarios of bench/runtime.ts, which otherwise run last)
 // Loads the demo data into a fresh database, starts the production server, drives it over real HTTP from
 // separate processes, prints a table and writes bench/results/<date>-<engine>-scale<N>.json.
 import fs from 'node:fs';
@@ -20,6 +21,7 @@ import {
 } from './harness.ts';
 import { startCluster, type PgCluster } from '../scripts/pg-cluster.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { runtimeBench, type RuntimeBenchOptions } from './runtime.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -28,6 +30,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     postgres: { type: 'boolean', default: false },
+    runtime: { type: 'boolean', default: false },
   },
 });
 const duration = Number(args.duration);
@@ -197,6 +200,9 @@ async function main() {
   );
   const p = await prepare(scale);
   process.stderr.write(`demo load scale ${scale}: ${p.loadSeconds.toFixed(1)} s, ${JSON.stringify(p.counts)}\n`);
+  const engine = args.postgres ? 'postgres' : 'sqlite';
+  const runtimeOptions: RuntimeBenchOptions = { ...p, engine, scale, duration, connections };
+  if (args.runtime) return void (await runtimeBench(runtimeOptions));
   const server = await startServer(p.env);
   running.add(server);
   const pid = server.child.pid as number;
@@ -387,6 +393,7 @@ async function main() {
   const out = path.join(ROOT, 'bench', 'results', `${result.date.slice(0, 10)}-${result.engine}-scale${scale}.json`);
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nresults written to ${path.relative(process.cwd(), out)}`);
+  await runtimeBench(runtimeOptions);
 }
 
 try {
