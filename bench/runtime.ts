@@ -33,12 +33,13 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServe(env: Record<string, string>, workers: number): Promise<Server> {
+/** Starts `serve --workers N` and waits until all workers run and it answers; its log goes to `logFile` if given. */
+async function startServe(env: Record<string, string>, workers: number, logFile?: string): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [BIN, 'serve', '--workers', String(workers)], {
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'ignore', 'inherit'],
   });
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`serve --workers ${workers} exited with ${child.exitCode}`);
@@ -272,7 +273,8 @@ export async function runtimeBench(o: RuntimeBenchOptions) {
   // SQLite: the measurement behind refusing --workers > 1 — S5 through two server processes on one file.
   let sqliteTwoProcesses: object | undefined;
   if (o.engine === 'sqlite') {
-    const [a, b] = [await startServe(o.env, 1), await startServe(o.env, 1)];
+    const logFile = `${os.tmpdir()}/wohnapi-bench-two-processes-${process.pid}.log`;
+    const [a, b] = [await startServe(o.env, 1, logFile), await startServe(o.env, 1, logFile)];
     try {
       const [ta, tb] = [await login(a.base), await login(b.base)];
       const [ra, rb] = await Promise.all([
@@ -284,11 +286,18 @@ export async function runtimeBench(o: RuntimeBenchOptions) {
         projectsFailed: ra.errors + rb.errors,
         projectsPerSecond: Math.round(ra.rps + rb.rps),
         firstErrors: [...ra.stderr.split('\n'), ...rb.stderr.split('\n')].filter(Boolean).slice(0, 2),
+        // what the servers logged for their 500s: the SQLite error codes and how often each occurred
+        loggedErrorCodes: Object.fromEntries(
+          [...fs.readFileSync(logFile, 'utf8').matchAll(/"code":"(SQLITE_\w+)"/g)]
+            .map((m) => m[1] as string)
+            .reduce((counts, code) => counts.set(code, (counts.get(code) ?? 0) + 1), new Map<string, number>()),
+        ),
       };
       process.stderr.write(`runtime: SQLite, two processes: ${JSON.stringify(sqliteTwoProcesses)}\n`);
     } finally {
       await a.stop();
       await b.stop();
+      fs.rmSync(logFile, { force: true });
     }
   }
 

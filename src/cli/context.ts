@@ -1,12 +1,14 @@
 // What every CLI command shares: config from the environment, an open and migrated database, one-line errors.
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase, type Database } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { INT32_MAX } from '../http/schemas.ts';
+import type { Database } from '../db/database.ts';
+import { INT32_MAX } from '../http/int32.ts';
 import { UsageError } from './errors.ts';
 
+/** Runs `fn` on the migrated database. The database modules load only here, so that `--help` stays fast. */
 export async function withDatabase<T>(fn: (database: Database, config: Readonly<Config>) => Promise<T>): Promise<T> {
   const config = loadConfig();
+  const { openDatabase } = await import('../db/database.ts');
+  const { migrateToLatest } = await import('../db/migrate.ts');
   const database = openDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
   try {
     await migrateToLatest(database);

@@ -2,10 +2,6 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { CommandError } from '../auth/users.ts';
-import { importData, ImportFailed } from '../dataset/import/importer.ts';
-import { formatProblem } from '../dataset/import/lookup.ts';
-import { exportData } from '../dataset/export.ts';
-import { loadDemo } from '../dataset/demo/load.ts';
 import { out, progress, withDatabase } from './context.ts';
 
 const positiveInt =
@@ -23,6 +19,9 @@ export function registerDataCommands(program: Command): void {
     )
     .action(async (file: string) => {
       if (!fs.existsSync(file)) throw new CommandError(`no such file: ${file}`);
+      // The dataset modules load when a command runs, not for `--help`.
+      const { importData, ImportFailed } = await import('../dataset/import/importer.ts');
+      const { formatProblem } = await import('../dataset/import/lookup.ts');
       const started = performance.now();
       try {
         const summary = await withDatabase((database) =>
@@ -48,6 +47,7 @@ export function registerDataCommands(program: Command): void {
       'write every record in the import format, sorted by Id (export -> import into an empty database -> export is byte-identical)',
     )
     .action(async (file: string) => {
+      const { exportData } = await import('../dataset/export.ts');
       const tmp = `${file}.partial`;
       const stream = fs.createWriteStream(tmp);
       try {
@@ -73,6 +73,7 @@ export function registerDataCommands(program: Command): void {
     .option('--scale <n>', 'size factor: 1 = a few hundred use units, grows linearly', positiveInt('--scale'), 1)
     .option('--seed <s>', 'random seed; the same seed gives the same data', positiveInt('--seed'), 1)
     .action(async (opts: { scale: number; seed: number }) => {
+      const { loadDemo } = await import('../dataset/demo/load.ts');
       const started = performance.now();
       const summary = await withDatabase((database) =>
         loadDemo(database, { scale: opts.scale, seed: opts.seed, progress: progress('demo: rows') }),

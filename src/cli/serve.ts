@@ -1,9 +1,27 @@
 // wohnapi serve [--demo] [--workers N] and wohnapi migrate. The server's modules load only when `serve` runs.
 import type { Command } from 'commander';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { out } from './context.ts';
+
+/**
+ * The one-off step before the workers start (src/runtime/cluster.ts runs it in a process of its own, so that the
+ * primary stays small): migrations, and with --demo the demo set-up of an empty database. Returns the demo lines.
+ */
+async function prepare(config: Readonly<Config>, demo: boolean): Promise<string[]> {
+  const { openDatabase } = await import('../db/database.ts');
+  const { migrateToLatest } = await import('../db/migrate.ts');
+  const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  const database = openDatabase(config.databaseUrl, { poolSize: 1 });
+  try {
+    await migrateToLatest(database);
+    if (!demo) return [];
+    const { setUpDemo } = await import('./demo-setup.ts');
+    const { loadDemoData } = await import('./demo-data.ts');
+    return await setUpDemo(database, base, loadDemoData);
+  } finally {
+    await database.close();
+  }
+}
 
 export function registerServeCommands(program: Command): void {
   program
@@ -17,31 +35,20 @@ export function registerServeCommands(program: Command): void {
     .action(async (opts: { demo?: boolean; workers?: string }) => {
       const config = loadConfig();
       const runtime = await import('../runtime/cluster.ts');
-      if (runtime.isWorker()) {
-        // A worker (src/runtime/cluster.ts): the primary has migrated and set up the demo already.
+      if (runtime.role() === 'prepare') {
+        await prepare(config, opts.demo ?? false).then(runtime.reportPrepared, runtime.reportStartFailure);
+      } else if (runtime.role() === 'worker') {
         const banner = runtime.workerBanner();
         const { startServer } = await import('../server.ts');
         await startServer(config, {
           beforeListen: async () => banner ?? [],
           ...(banner ? {} : { print: () => {} }),
         }).then(runtime.reportReady, runtime.reportStartFailure);
-        return;
+      } else {
+        const workers = runtime.workerCount(opts.workers, config);
+        const bannerExtra = await runtime.runPrepare(config);
+        await runtime.runPrimary(config, { workers, bannerExtra });
       }
-      const workers = runtime.workerCount(opts.workers, config);
-      const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-      const database = openDatabase(config.databaseUrl, { poolSize: 1 });
-      let bannerExtra: string[] = [];
-      try {
-        await migrateToLatest(database);
-        if (opts.demo) {
-          const { setUpDemo } = await import('./demo-setup.ts');
-          const { loadDemoData } = await import('./demo-data.ts');
-          bannerExtra = await setUpDemo(database, base, loadDemoData);
-        }
-      } finally {
-        await database.close();
-      }
-      await runtime.runPrimary(config, { workers, bannerExtra });
     });
 
   program
@@ -49,6 +56,8 @@ export function registerServeCommands(program: Command): void {
     .description('bring the database schema up to date (DATABASE_URL)')
     .action(async () => {
       const config = loadConfig();
+      const { openDatabase } = await import('../db/database.ts');
+      const { migrateToLatest } = await import('../db/migrate.ts');
       const database = openDatabase(config.databaseUrl);
       try {
         const { applied } = await migrateToLatest(database);

@@ -8,9 +8,9 @@ import {
   type TProperties,
   type TUnsafe,
 } from '@sinclair/typebox';
+import { INT32_MAX, INT32_MIN } from './int32.ts';
 
-export const INT32_MIN = -2147483648;
-export const INT32_MAX = 2147483647;
+export { INT32_MAX, INT32_MIN };
 
 export const Int32 = (opts: object = {}) => Type.Integer({ minimum: INT32_MIN, maximum: INT32_MAX, ...opts });
 export const Id = (opts: object = {}) => Type.Integer({ minimum: 1, maximum: INT32_MAX, ...opts });

@@ -1,7 +1,8 @@
-// `wohnapi serve` as a group of processes (docs/deployment.md): a primary that migrates the database once, then
-// forks N workers (node:cluster) that share the listening port, each with a bounded V8 heap. The primary restarts a
-// worker that dies (with backoff), gives up with the worker's own error when workers keep failing at start, and on
-// SIGTERM/SIGINT lets every worker drain its requests, killing what is left after a bounded time.
+// `wohnapi serve` as a group of processes (docs/deployment.md): a primary that has the database migrated once (in a
+// short-lived process, so that the primary itself stays small), then forks N workers (node:cluster) that share the
+// listening port, each with a bounded V8 heap. The primary restarts a worker that dies (with backoff), gives up with
+// the worker's own error when workers keep failing at start, and on SIGTERM/SIGINT lets every worker drain its
+// requests, killing what is left after a bounded time.
 // Workers are stateless: everything they share lives in the database (caches check its data version; background
 // jobs take leases there), so the same holds for several machines on one PostgreSQL.
 import cluster, { type Worker } from 'node:cluster';
@@ -18,8 +19,9 @@ const MAX_BACKOFF_MS = 15_000;
 /** A worker that served this long before dying starts the backoff afresh. */
 const STABLE_MS = 60_000;
 
-/** Messages a worker sends to the primary. */
-type WorkerMessage = { type: 'ready' } | { type: 'start-failed'; message: string };
+/** Messages a worker (or the prepare process) sends to the primary. */
+type WorkerMessage =
+  { type: 'ready' } | { type: 'prepared'; bannerExtra: string[] } | { type: 'start-failed'; message: string };
 
 const SQLITE_REFUSAL =
   'SQLite takes one writer at a time and several server processes on one file fail writes with SQLITE_BUSY ' +
@@ -44,8 +46,6 @@ export function workerCount(flag: string | undefined, config: Readonly<Config>):
   return n;
 }
 
-export const isWorker = (): boolean => cluster.isWorker;
-
 const LEVELS: Record<Config['logLevel'], number> = {
   trace: 10,
   debug: 20,
@@ -64,6 +64,43 @@ function log(level: 'info' | 'warn' | 'error', msg: string, fields: Record<strin
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
+/** What this process is: the primary, the one-off prepare process (migrations, demo set-up), or a worker. */
+export const role = (): 'primary' | 'prepare' | 'worker' =>
+  cluster.isPrimary ? 'primary' : process.env.WOHNAPI_ROLE === 'prepare' ? 'prepare' : 'worker';
+
+/** Forked processes get the bounded heap; the primary itself only supervises. */
+function setUp(config: Readonly<Config>): void {
+  logLevel = LEVELS[config.logLevel];
+  cluster.setupPrimary({
+    execArgv: [
+      ...process.execArgv.filter((a) => !a.startsWith('--max-old-space-size')),
+      `--max-old-space-size=${config.maxHeapMb}`,
+    ],
+  });
+}
+
+/**
+ * Runs the prepare step (migrations, demo set-up: src/cli/serve.ts) once, in a process of its own so that the
+ * primary never loads the database modules; resolves with the demo lines. If it fails, exits 1 with its error.
+ */
+export function runPrepare(config: Readonly<Config>): Promise<string[]> {
+  setUp(config);
+  return new Promise((resolve) => {
+    let result: string[] | undefined;
+    let error = 'the prepare step exited without an answer';
+    const child = cluster.fork({ WOHNAPI_ROLE: 'prepare', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
+    child.on('message', (m: WorkerMessage) => {
+      if (m.type === 'prepared') result = m.bannerExtra;
+      else if (m.type === 'start-failed') error = m.message;
+    });
+    child.on('exit', () => {
+      if (result) return resolve(result);
+      process.stderr.write(`wohnapi: error: ${error}\n`);
+      process.exit(1);
+    });
+  });
+}
+
 export interface PrimaryOptions {
   workers: number;
   /** Lines the first worker prints after its start-up banner (demo login). */
@@ -72,11 +109,7 @@ export interface PrimaryOptions {
 
 /** Runs the primary until the workers are stopped by a signal (exit 0) or keep failing to start (exit 1). */
 export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): Promise<never> {
-  logLevel = LEVELS[config.logLevel];
-  const heapFlag = `--max-old-space-size=${config.maxHeapMb}`;
-  cluster.setupPrimary({
-    execArgv: [...process.execArgv.filter((a) => !a.startsWith('--max-old-space-size')), heapFlag],
-  });
+  setUp(config);
   // The per-client request limit is counted in each process; divided, the workers together allow the configured rate.
   const rateLimit = config.rateLimitPerMinute
     ? String(Math.max(1, Math.ceil(config.rateLimitPerMinute / options.workers)))
@@ -181,11 +214,20 @@ export function reportReady(): void {
   process.send?.({ type: 'ready' } satisfies WorkerMessage);
 }
 
+/** In the prepare process: hands the demo lines to the primary and exits. */
+export async function reportPrepared(bannerExtra: string[]): Promise<never> {
+  await send({ type: 'prepared', bannerExtra });
+  process.exit(0);
+}
+
+const send = (message: WorkerMessage) =>
+  new Promise<void>((resolve) => {
+    if (!process.send) return resolve();
+    process.send(message, undefined, {}, () => resolve());
+  });
+
 export async function reportStartFailure(err: unknown): Promise<never> {
   const message = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
-  await new Promise<void>((resolve) => {
-    if (!process.send) return resolve();
-    process.send({ type: 'start-failed', message } satisfies WorkerMessage, undefined, {}, () => resolve());
-  });
+  await send({ type: 'start-failed', message });
   process.exit(1);
 }
