@@ -131,7 +131,6 @@ export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): P
 
   const fork = (index: number) => {
     const worker = cluster.fork({
-      WOHNAPI_WORKER_INDEX: String(index),
       // The first worker prints the start-up banner (once), the others stay quiet.
       WOHNAPI_BANNER: index === 0 && !bannerShown ? JSON.stringify(options.bannerExtra) : '',
       RATE_LIMIT_PER_MINUTE: rateLimit,
