@@ -47,9 +47,12 @@ const ROUTER_ERRORS: Record<string, (err: FastifyError) => [number, string]> = {
 };
 
 /** Fastify's frameworkErrors: router failures as error maps; anything else through the error handler. */
-export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const known = err.code ? ROUTER_ERRORS[err.code] : undefined;
-  if (!known) return errorHandler(err, request, reply);
+  if (!known) {
+    void errorHandler(err, request, reply);
+    return;
+  }
   const [status, message] = known(err);
-  return reply.code(status).send({ $: [message] });
+  void reply.code(status).send({ $: [message] });
 }

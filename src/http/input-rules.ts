@@ -30,7 +30,9 @@ export function nestedDeeperThan(text: string, max: number): boolean {
 }
 
 // C0 controls and DEL; in body strings tab, line feed and carriage return are text.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const QUERY_CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const BODY_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -81,7 +83,7 @@ export function bodyTextProblems(body: unknown): { problems: BodyProblem[]; tota
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], parts: [...parts, i] });
     } else if (value !== null && typeof value === 'object') {
-      const entries = Object.entries(value);
+      const entries: [string, unknown][] = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, v] = entries[i]!;
         const problem = textProblem(k, 'body');

@@ -32,7 +32,7 @@ function propertyTypes(schema: object): Map<string, string> {
   const types = new Map<string, string>();
   for (const [name, p] of Object.entries(props)) {
     const type = p.type === 'array' ? p.items?.type : p.type;
-    const first = Array.isArray(type) ? type.find((t) => t !== 'null') : type;
+    const first: unknown = Array.isArray(type) ? type.find((t) => t !== 'null') : type;
     if (typeof first === 'string') types.set(name, first);
   }
   return types;
