@@ -50,11 +50,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    // Slow or stalled clients cannot hold connections (docs/limits.md); node checks the timeouts every second.
+    // Slow or stalled clients cannot hold connections (docs/limits.md); node checks the timeouts every second. A
+    // connection without any traffic either way (a client that stopped reading) is closed after twice the request
+    // timeout, so that a late request first gets its 408.
     requestTimeout: config.requestTimeoutMs,
-    connectionTimeout: config.requestTimeoutMs,
+    connectionTimeout: 2 * config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     http: {
+      requestTimeout: config.requestTimeoutMs,
       headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
       connectionsCheckingInterval: 1000,
     },

@@ -67,7 +67,7 @@ const CLIENT_ERRORS: Record<string, (err: FastifyError, req: FastifyRequest) => 
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof ApiError) return sendApiError(reply, err);
   if (err.validation) {
-    return reply.code(400).send(validationErrorMap(err.validation));
+    return reply.code(400).send(boundErrorMap(validationErrorMap(err.validation)));
   }
   const known = err.code ? CLIENT_ERRORS[err.code] : undefined;
   if (known) {

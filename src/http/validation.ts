@@ -4,7 +4,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchema } from 'fastify';
 import type { ErrorMap } from './errors.ts';
-import { MAX_PROBLEMS, STRICT_INTEGER, STRICT_NUMBER, boundErrorMap, textProblem } from './input-rules.ts';
+import { STRICT_INTEGER, STRICT_NUMBER, textProblem } from './input-rules.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -194,13 +194,13 @@ function message(e: ErrorObject, key: string): string {
   }
 }
 
-/** The error map of Ajv's errors: the first MAX_PROBLEMS messages, and how many more (linear in the errors). */
+/**
+ * The error map of Ajv's errors, in time linear in their number (values are shown cut short). It is complete, so
+ * commands can merge it with their own problems; the answer is bounded where it is sent (boundErrorMap).
+ */
 export function validationErrorMap(errors: ErrorObject[] | Array<Partial<ErrorObject>>): ErrorMap {
   const map: ErrorMap = {};
-  let total = 0;
   for (const raw of errors as ErrorObject[]) {
-    if (raw.keyword === 'if' || raw.keyword === 'anyOf') continue;
-    if (++total > MAX_PROBLEMS) continue;
     if (raw.keyword === 'if' || raw.keyword === 'anyOf') continue;
     const extra =
       raw.keyword === 'required'
@@ -214,7 +214,7 @@ export function validationErrorMap(errors: ErrorObject[] | Array<Partial<ErrorOb
     if (!list.includes(msg)) list.push(msg);
   }
   if (Object.keys(map).length === 0) map.$ = ['The request is not valid.'];
-  return boundErrorMap(map, total);
+  return map;
 }
 
 const bodyValidators = new WeakMap<object, ValidateFunction>();
