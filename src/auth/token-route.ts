@@ -52,7 +52,7 @@ export default async function tokenRoutes(app: App) {
 
   // Errors before the handler (content type, body size, rate limit) in the same RFC 6749 shape.
   app.setErrorHandler((err: FastifyError, _request, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+    const status = err.statusCode === 413 || err.statusCode === 429 ? err.statusCode : 400;
     if (status === 429) return oauthError(reply, 429, 'too_many_requests', 'Too many requests; try again later.');
     const description =
       err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
