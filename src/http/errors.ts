@@ -2,7 +2,7 @@
 // a status and an error map { key: [messages] } (key = query parameter, body property path, or '$').
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { validationErrorMap } from './validation.ts';
-import { MAX_PROBLEMS, boundErrorMap } from './input-rules.ts';
+import { MAX_PROBLEMS, boundErrorMap, problemsIn } from './input-rules.ts';
 
 export type ErrorMap = Record<string, string[]>;
 
@@ -22,6 +22,11 @@ export class ErrorCollector {
   readonly errors: ErrorMap = {};
   private total = 0;
   add(key: string, message: string): this {
+    const n = problemsIn(message); // a "... and N more" message of a bounded map counts N, and is not listed
+    if (n !== 1 || /^\.\.\. and /.test(message)) {
+      this.total += n;
+      return this;
+    }
     const list = (this.errors[key] ??= []); // the key is kept past the limit: rules ask whether a key has errors
     if (++this.total <= MAX_PROBLEMS) list.push(message);
     return this;

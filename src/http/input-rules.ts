@@ -34,10 +34,13 @@ export function nestedDeeperThan(text: string, max: number): boolean {
 const QUERY_CONTROL = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const BODY_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- a fast first look for anything the rules below may refuse
+const SUSPECT = /[\u0000-\u001f\u007f\ud800-\udfff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Why a text is refused, or undefined when it is fine. `where` = 'query' (also path and form) or 'body'. */
 export function textProblem(value: string, where: 'query' | 'body'): string | undefined {
+  if (!SUSPECT.test(value)) return undefined;
   const control = (where === 'query' ? QUERY_CONTROL : BODY_CONTROL).exec(value);
   if (control) {
     const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
@@ -56,66 +59,107 @@ export interface BodyProblem {
   message: string;
 }
 
-/** '/Building/2/Id' style path of the body walk as an error-map key: 'Building[2].Id'. */
-function keyOf(parts: readonly (string | number)[]): string {
+/** Where a value sits in the body: its parent's place and its key (the path is spelled out only for a problem). */
+interface Place {
+  up: Place | undefined;
+  key: string | number;
+}
+
+/** 'Building[2].Id' for the place of a value; '$' for the body itself. */
+function keyOf(place: Place | undefined): string {
+  const parts: (string | number)[] = [];
+  for (let p = place; p; p = p.up) parts.push(p.key);
   let key = '';
-  for (const p of parts) key += typeof p === 'number' ? `[${p}]` : key ? `.${p}` : p;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const p = parts[i]!;
+    key += typeof p === 'number' ? `[${p}]` : key ? `.${p}` : p;
+  }
   return key || '$';
 }
 
 /**
  * Control characters and lone surrogates in every string (and property name) of a parsed JSON body, without
- * recursion (the depth is already bounded). Stops after `MAX_PROBLEMS + 1` problems; `total` counts them all.
+ * recursion (the depth is already bounded) and without allocating per value beyond the walk itself. Keeps the
+ * first MAX_PROBLEMS problems; `total` counts them all.
  */
 export function bodyTextProblems(body: unknown): { problems: BodyProblem[]; total: number } {
   const problems: BodyProblem[] = [];
   let total = 0;
-  const note = (parts: (string | number)[], message: string) => {
+  const note = (place: Place | undefined, message: (key: string) => string) => {
     total++;
-    if (problems.length < MAX_PROBLEMS) problems.push({ path: keyOf(parts), message });
+    if (problems.length < MAX_PROBLEMS) {
+      const path = keyOf(place);
+      problems.push({ path, message: message(path) });
+    }
   };
-  const stack: Array<{ value: unknown; parts: (string | number)[] }> = [{ value: body, parts: [] }];
-  while (stack.length) {
-    const { value, parts } = stack.pop()!;
+  const values: unknown[] = [body];
+  const places: Array<Place | undefined> = [undefined];
+  while (values.length) {
+    const value = values.pop();
+    const place = places.pop();
     if (typeof value === 'string') {
       const problem = textProblem(value, 'body');
-      if (problem) note(parts, `The value of ${keyOf(parts)} ${problem}.`);
+      if (problem) note(place, (key) => `The value of ${key} ${problem}.`);
     } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], parts: [...parts, i] });
+      for (let i = value.length - 1; i >= 0; i--) {
+        const item: unknown = value[i];
+        if (item !== null && typeof item === 'object') {
+          values.push(item);
+          places.push({ up: place, key: i });
+        } else if (typeof item === 'string' && textProblem(item, 'body')) {
+          values.push(item);
+          places.push({ up: place, key: i });
+        }
+      }
     } else if (value !== null && typeof value === 'object') {
-      const entries: [string, unknown][] = Object.entries(value);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [k, v] = entries[i]!;
+      const obj = value as Record<string, unknown>;
+      for (const k in obj) {
         const problem = textProblem(k, 'body');
-        if (problem) note(parts, `A property name in ${keyOf(parts)} ${problem}.`);
-        else stack.push({ value: v, parts: [...parts, k] });
+        if (problem) {
+          note(place, (key) => `A property name in ${key} ${problem}.`);
+          continue;
+        }
+        const v = obj[k];
+        if ((v !== null && typeof v === 'object') || (typeof v === 'string' && textProblem(v, 'body'))) {
+          values.push(v);
+          places.push({ up: place, key: k });
+        }
       }
     }
   }
   return { problems, total };
 }
 
-const bounded = new WeakSet<ErrorMap>();
+const MORE = /^\.\.\. and ([0-9]+) more problem\(s\); only the first [0-9]+ are listed\.$/;
+
+/** The message that stands for `n` problems not listed. */
+export const moreMessage = (n: number) => `... and ${n} more problem(s); only the first ${MAX_PROBLEMS} are listed.`;
+
+/** How many problems a message stands for: N for a "... and N more" message, 1 for any other. */
+export const problemsIn = (message: string): number => {
+  const more = MORE.exec(message);
+  return more ? Number(more[1]) : 1;
+};
 
 /**
  * The error map cut to its first MAX_PROBLEMS messages, plus one message under `$` saying how many more
- * (`known`: the number of problems when the map holds only the first ones). Keys without messages are left out.
+ * (`known`: the number of problems when the map holds only the first ones; "... and N more" messages already in
+ * the map are counted, not listed). Keys without messages are left out.
  */
 export function boundErrorMap(map: ErrorMap, known = 0): ErrorMap {
-  if (bounded.has(map)) return map;
-  let count = 0;
-  for (const k in map) count += map[k]!.length;
-  const total = Math.max(count, known);
   const out: ErrorMap = {};
   let kept = 0;
+  let total = 0;
   for (const k in map) {
-    if (kept >= MAX_PROBLEMS) break;
-    const list = map[k]!.slice(0, MAX_PROBLEMS - kept);
-    if (list.length) out[k] = list;
-    kept += list.length;
+    for (const message of map[k]!) {
+      const n = problemsIn(message);
+      total += n;
+      if (n !== 1 || MORE.test(message) || kept >= MAX_PROBLEMS) continue;
+      (out[k] ??= []).push(message);
+      kept++;
+    }
   }
-  if (total > kept)
-    (out.$ ??= []).push(`... and ${total - kept} more problem(s); only the first ${MAX_PROBLEMS} are listed.`);
-  bounded.add(out);
+  total = Math.max(total, known);
+  if (total > kept) (out.$ ??= []).push(moreMessage(total - kept));
   return out;
 }

@@ -4,7 +4,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchema } from 'fastify';
 import type { ErrorMap } from './errors.ts';
-import { STRICT_INTEGER, STRICT_NUMBER, textProblem } from './input-rules.ts';
+import { MAX_PROBLEMS, STRICT_INTEGER, STRICT_NUMBER, moreMessage, textProblem } from './input-rules.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -195,13 +195,20 @@ function message(e: ErrorObject, key: string): string {
 }
 
 /**
- * The error map of Ajv's errors, in time linear in their number (values are shown cut short). It is complete, so
- * commands can merge it with their own problems; the answer is bounded where it is sent (boundErrorMap).
+ * The error map of Ajv's errors, in time linear in their number (values are shown cut short). Complete, so that
+ * commands can merge it with their own problems, except for unknown properties past the first MAX_PROBLEMS
+ * problems: those are only counted, in one "... and N more" message. Bounded where it is sent (boundErrorMap).
  */
 export function validationErrorMap(errors: ErrorObject[] | Array<Partial<ErrorObject>>): ErrorMap {
   const map: ErrorMap = {};
+  let listed = 0;
+  let skipped = 0;
   for (const raw of errors as ErrorObject[]) {
     if (raw.keyword === 'if' || raw.keyword === 'anyOf') continue;
+    if (raw.keyword === 'additionalProperties' && listed >= MAX_PROBLEMS) {
+      skipped++;
+      continue;
+    }
     const extra =
       raw.keyword === 'required'
         ? String(raw.params.missingProperty)
@@ -211,8 +218,12 @@ export function validationErrorMap(errors: ErrorObject[] | Array<Partial<ErrorOb
     const key = keyOf(raw.instancePath ?? '', extra);
     const msg = message(raw, key);
     const list = (map[key] ??= []);
-    if (!list.includes(msg)) list.push(msg);
+    if (!list.includes(msg)) {
+      list.push(msg);
+      listed++;
+    }
   }
+  if (skipped) (map.$ ??= []).push(moreMessage(skipped));
   if (Object.keys(map).length === 0) map.$ = ['The request is not valid.'];
   return map;
 }
