@@ -8,11 +8,13 @@ import type { Database } from './db/database.ts';
 import { WriteQueue } from './db/write-queue.ts';
 import type { App } from './app-types.ts';
 import type { Authenticator } from './auth/authenticate.ts';
+import { clientErrorHandler, frameworkErrors } from './http/client-errors.ts';
 import requestIdStep, { requestId } from './pipeline/01-request-id.ts';
 import errorsStep from './pipeline/02-errors.ts';
 import routeConfigStep from './pipeline/03-route-config.ts';
 import rateLimitStep from './pipeline/04-rate-limit.ts';
 import bodyParserStep from './pipeline/05-body-parser.ts';
+import queryNamesStep from './pipeline/05-query-names.ts';
 import authenticationStep from './pipeline/06-authentication.ts';
 import pageCacheStep from './pipeline/07-page-cache.ts';
 import nullValuesStep from './pipeline/08-null-values.ts';
@@ -44,6 +46,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     genReqId: requestId,
     requestIdHeader: false,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    // Slow or stalled clients cannot hold connections (docs/limits.md); node checks the timeouts every second. A
+    // connection without any traffic either way (a client that stopped reading) is closed after twice the request
+    // timeout, so that a late request first gets its 408.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 2 * config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    },
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', database.db);
@@ -58,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(routeConfigStep);
   await app.register(rateLimitStep);
   await app.register(bodyParserStep);
+  await app.register(queryNamesStep);
   await app.register(authenticationStep, { authenticate: options.authenticate });
   await app.register(pageCacheStep);
   await app.register(nullValuesStep);

@@ -28,6 +28,15 @@ const text = (pattern: RegExp, expected: string): Kind<string> => ({
   parse: (raw) => raw,
 });
 
+/** Fastify's trustProxy: false, true, a number of proxy hops, or a comma-separated list of addresses/CIDRs. */
+const proxies: Kind<boolean | number | string> = {
+  check: (raw) =>
+    /^(true|false|[0-9]{1,3}|[0-9A-Fa-f.:/]+(, *[0-9A-Fa-f.:/]+)*)$/.test(raw)
+      ? undefined
+      : 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
+  parse: (raw) => (raw === 'true' ? true : raw === 'false' ? false : /^[0-9]+$/.test(raw) ? Number(raw) : raw),
+};
+
 const oneOf = <T extends string>(values: readonly T[]): Kind<T> => ({
   check: (raw) => ((values as readonly string[]).includes(raw) ? undefined : `must be one of ${values.join(', ')}`),
   parse: (raw) => raw as T,
@@ -87,13 +96,13 @@ const VARIABLES = {
     'loginMaxFailures',
     int(1, 1000),
     '5',
-    'Failed logins for one user name before it is throttled',
+    'Failed logins for one user name before each further attempt must wait (1 s, doubling; docs/limits.md)',
   ),
   LOGIN_LOCK_SECONDS: variable(
     'loginLockSeconds',
     int(1, 86400),
     '300',
-    'How long a throttled user name must wait (Retry-After)',
+    'Longest wait (Retry-After) between failed logins for one user name or client address',
   ),
   BODY_LIMIT_BYTES: variable(
     'bodyLimit',
@@ -132,6 +141,42 @@ const VARIABLES = {
     workerCount,
     '',
     `Server processes of \`serve\` (1-${MAX_WORKERS}; empty = one per core on PostgreSQL, 1 on SQLite)`,
+  ),
+  LOGIN_ADDRESS_MAX_FAILURES: variable(
+    'loginAddressMaxFailures',
+    int(1, 100000),
+    '20',
+    'Failed logins from one client address (any user names) before each further attempt must wait',
+  ),
+  TRUST_PROXY: variable(
+    'trustProxy',
+    proxies,
+    'false',
+    'Client address from X-Forwarded-For: false, true, proxy hops, or proxy addresses (throttles, rate limit)',
+  ),
+  HEADERS_TIMEOUT_MS: variable(
+    'headersTimeoutMs',
+    int(1000, 600_000),
+    '10000',
+    'Time a client has to send the request headers (408 and connection closed after it)',
+  ),
+  REQUEST_TIMEOUT_MS: variable(
+    'requestTimeoutMs',
+    int(1000, 3_600_000),
+    '30000',
+    'Time a client has to send the whole request, and longest idle time of a connection',
+  ),
+  KEEP_ALIVE_TIMEOUT_MS: variable(
+    'keepAliveTimeoutMs',
+    int(100, 600_000),
+    '5000',
+    'How long an idle keep-alive connection stays open between requests',
+  ),
+  SHUTDOWN_TIMEOUT_MS: variable(
+    'shutdownTimeoutMs',
+    int(100, 600_000),
+    '10000',
+    'On SIGTERM/SIGINT: time for requests in flight to finish before connections are closed',
   ),
 };
 

@@ -64,7 +64,14 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await app.close(); // stops accepting, lets in-flight requests finish
+      // Stops accepting and lets requests in flight finish, for at most SHUTDOWN_TIMEOUT_MS: then every connection
+      // is closed, so a stalled client cannot hold the shutdown.
+      const force = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(force);
+      }
       await database.close();
     })());
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

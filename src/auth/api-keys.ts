@@ -1,6 +1,6 @@
 // API keys: identify a client application and scope its ledgers. Stored only as SHA-256 digests.
 import type { Executor } from '../db/database.ts';
-import { CommandError, checkLedgers } from './users.ts';
+import { CommandError, atomically, checkLedgers } from './users.ts';
 import { randomSecret, sameDigest, sha256 } from './secrets.ts';
 import type { LedgerScope } from './ledger-scope.ts';
 
@@ -11,31 +11,32 @@ export interface NewApiKey {
 
 export async function createApiKey(db: Executor, input: NewApiKey, now = new Date()): Promise<string> {
   if (!/^[A-Za-z0-9._ -]{1,100}$/.test(input.name)) throw new CommandError(`invalid key name '${input.name}'`);
-  if (input.ledgers !== 'all') {
-    if (input.ledgers.length === 0) throw new CommandError('an API key needs at least one ledger, or all ledgers');
-    await checkLedgers(db, input.ledgers);
-  }
-  const exists = await db.selectFrom('api_keys').select('id').where('name', '=', input.name).executeTakeFirst();
-  if (exists) throw new CommandError(`an API key named '${input.name}' already exists`);
-  const key = randomSecret('wk_');
-  const { id } = await db
-    .insertInto('api_keys')
-    .values({
-      name: input.name,
-      key_hash: sha256(key),
-      all_ledgers: input.ledgers === 'all' ? 1 : 0,
-      created_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (input.ledgers !== 'all') {
-    const ids = [...new Set(input.ledgers)];
-    await db
-      .insertInto('api_key_ledgers')
-      .values(ids.map((c) => ({ api_key_id: id, company_code_id: c })))
-      .execute();
-  }
-  return key;
+  if (input.ledgers !== 'all' && input.ledgers.length === 0)
+    throw new CommandError('an API key needs at least one ledger, or all ledgers');
+  return atomically(db, async (db) => {
+    if (input.ledgers !== 'all') await checkLedgers(db, input.ledgers);
+    const exists = await db.selectFrom('api_keys').select('id').where('name', '=', input.name).executeTakeFirst();
+    if (exists) throw new CommandError(`an API key named '${input.name}' already exists`);
+    const key = randomSecret('wk_');
+    const { id } = await db
+      .insertInto('api_keys')
+      .values({
+        name: input.name,
+        key_hash: sha256(key),
+        all_ledgers: input.ledgers === 'all' ? 1 : 0,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (input.ledgers !== 'all') {
+      const ids = [...new Set(input.ledgers)];
+      await db
+        .insertInto('api_key_ledgers')
+        .values(ids.map((c) => ({ api_key_id: id, company_code_id: c })))
+        .execute();
+    }
+    return key;
+  });
 }
 
 export interface ApiKeySummary {

@@ -1,36 +1,96 @@
-// Throttles repeated failed logins per user name (known or not, so the answer reveals nothing).
-// Kept in process memory: with several server processes each throttles on its own.
-export class LoginThrottle {
-  private readonly failures = new Map<string, { count: number; first: number; lockedUntil: number }>();
+// Throttles failed logins per user name (known or not, so the answer reveals nothing) and per client address, with
+// growing delays instead of a lock-out: after `free` failures each further failure makes the next attempt wait
+// 1 s, 2 s, 4 s, ... up to `maxWait` seconds. A success resets the user name's counter (not the address's);
+// a counter without a failure for FORGET_SECONDS starts again. The counters are rows of login_throttle, so every
+// process sharing the database counts together (docs/limits.md).
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.ts';
+import { sha256 } from './secrets.ts';
 
-  constructor(
-    private readonly maxFailures: number,
-    private readonly lockSeconds: number,
-  ) {}
+/** A counter is forgotten after an hour without a failure. */
+export const FORGET_SECONDS = 3600;
 
-  /** Seconds the caller must still wait, or 0. */
-  retryAfter(name: string, now: number): number {
-    const entry = this.failures.get(name.toLowerCase());
-    if (!entry || entry.lockedUntil <= now) return 0;
-    return Math.ceil((entry.lockedUntil - now) / 1000);
+export interface ThrottleSettings {
+  /** Failures of one user name before attempts must wait. */
+  userFree: number;
+  /** Failures from one client address (any user names) before attempts must wait. */
+  addressFree: number;
+  /** Longest wait in seconds. */
+  maxWait: number;
+}
+
+export interface ThrottleKey {
+  key: string;
+  free: number;
+}
+
+/** The counters one login attempt touches: its user name and its client address. */
+export function throttleKeys(name: string, address: string, settings: ThrottleSettings): ThrottleKey[] {
+  return [
+    { key: `user:${sha256(name.toLowerCase())}`, free: settings.userFree },
+    { key: `addr:${address}`, free: settings.addressFree },
+  ];
+}
+
+/** Seconds the attempt must still wait (0: go ahead). */
+export async function retryAfter(db: Executor, keys: ThrottleKey[], now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('login_throttle')
+    .select((eb) => eb.fn.max('blocked_until').as('until'))
+    .where(
+      'key',
+      'in',
+      keys.map((k) => k.key),
+    )
+    .where('blocked_until', '>', now.toISOString())
+    .executeTakeFirst();
+  const until = row?.until;
+  return until ? Math.max(1, Math.ceil((new Date(until).getTime() - now.getTime()) / 1000)) : 0;
+}
+
+/** Wait after the n-th consecutive failure of a counter that allows `free` of them. */
+export const waitAfter = (failures: number, free: number, maxWait: number): number =>
+  failures < free ? 0 : Math.min(maxWait, 2 ** Math.min(failures - free, 30));
+
+/** Counts one failure on each counter (atomically, so concurrent processes lose none) and sets its wait. */
+export async function recordFailure(db: Executor, keys: ThrottleKey[], now: Date, maxWait: number): Promise<void> {
+  const stamp = now.toISOString();
+  const forgotten = new Date(now.getTime() - FORGET_SECONDS * 1000).toISOString();
+  for (const { key, free } of keys) {
+    const { failures } = await db
+      .insertInto('login_throttle')
+      .values({ key, failures: 1, last_failure_at: stamp, blocked_until: null })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          failures: sql<number>`case when login_throttle.last_failure_at < ${forgotten} then 1 else login_throttle.failures + 1 end`,
+          last_failure_at: stamp,
+        }),
+      )
+      .returning('failures')
+      .executeTakeFirstOrThrow();
+    const wait = waitAfter(Number(failures), free, maxWait);
+    const until = new Date(now.getTime() + wait * 1000).toISOString();
+    if (wait > 0)
+      await db
+        .updateTable('login_throttle')
+        .set({ blocked_until: until })
+        .where('key', '=', key)
+        .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', until)]))
+        .execute();
   }
+}
 
-  fail(name: string, now: number): void {
-    const key = name.toLowerCase();
-    let entry = this.failures.get(key);
-    if (!entry || now - entry.first > this.lockSeconds * 1000) entry = { count: 0, first: now, lockedUntil: 0 };
-    entry.count += 1;
-    if (entry.count >= this.maxFailures) entry.lockedUntil = now + this.lockSeconds * 1000;
-    this.failures.set(key, entry);
-    if (this.failures.size > 100_000) this.prune(now);
-  }
+/** A successful login ends the user name's run of failures. */
+export async function recordSuccess(db: Executor, keys: ThrottleKey[]): Promise<void> {
+  const users = keys.filter((k) => k.key.startsWith('user:')).map((k) => k.key);
+  if (users.length) await db.deleteFrom('login_throttle').where('key', 'in', users).execute();
+}
 
-  succeed(name: string): void {
-    this.failures.delete(name.toLowerCase());
-  }
-
-  private prune(now: number): void {
-    for (const [k, v] of this.failures)
-      if (v.lockedUntil <= now && now - v.first > this.lockSeconds * 1000) this.failures.delete(k);
-  }
+/** Drops counters nobody needs any more (no failure for FORGET_SECONDS and no wait pending). */
+export async function purgeThrottle(db: Executor, now: Date): Promise<void> {
+  await db
+    .deleteFrom('login_throttle')
+    .where('last_failure_at', '<', new Date(now.getTime() - FORGET_SECONDS * 1000).toISOString())
+    .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', now.toISOString())]))
+    .execute();
 }

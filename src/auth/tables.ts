@@ -41,6 +41,14 @@ export interface ApiKeyLedgersTable {
   company_code_id: number;
 }
 
+/** Failed-login counter of one user name or client address (migration 2026112301_hardening). */
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  last_failure_at: string;
+  blocked_until: string | null;
+}
+
 export interface AuthTables {
   users: UsersTable;
   user_permissions: UserPermissionsTable;
@@ -48,4 +56,5 @@ export interface AuthTables {
   oauth_tokens: OauthTokensTable;
   api_keys: ApiKeysTable;
   api_key_ledgers: ApiKeyLedgersTable;
+  login_throttle: LoginThrottleTable;
 }

@@ -1,12 +1,15 @@
-// POST /oauth2/token (also /service/oauth2/token): RFC 6749 password grant (4.3) and refresh (6).
+// POST /oauth2/token (also /service/oauth2/token): RFC 6749 password grant (4.3) and refresh (6). Every error,
+// including the framework's (wrong content type, body too large, rate limit), is an RFC 6749 section 5.2 answer
+// with Cache-Control: no-store and Pragma: no-cache; error_description holds only the characters 5.2 allows.
 import formbody from '@fastify/formbody';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import type { App } from '../app-types.ts';
 import { dummyHash, verifyPassword } from './secrets.ts';
-import { issueTokens, refreshTokens } from './tokens.ts';
+import { issueTokens, purgeExpiredTokens, refreshTokens } from './tokens.ts';
 import { findLoginUser } from './users.ts';
-import { LoginThrottle } from './login-throttle.ts';
+import { purgeThrottle, recordFailure, recordSuccess, retryAfter, throttleKeys } from './login-throttle.ts';
+import { textProblem } from '../http/input-rules.ts';
 import { API_PREFIXES } from '../api.ts';
 
 const TokenResponse = Type.Object({
@@ -16,6 +19,10 @@ const TokenResponse = Type.Object({
   refresh_token: Type.String(),
 });
 const OAuthError = Type.Object({ error: Type.String(), error_description: Type.Optional(Type.String()) });
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+/** RFC 6749 5.2: error_description is %x20-21 / %x23-5B / %x5D-7E; anything else (client text) becomes '?'. */
+export const describeSafely = (text: string) => text.replace(/[^\x20\x21\x23-\x5b\x5d-\x7e]/g, '?').slice(0, 500);
 
 function oauthError(
   reply: FastifyReply,
@@ -26,16 +33,35 @@ function oauthError(
 ) {
   return reply
     .code(status)
-    .headers({ 'cache-control': 'no-store', pragma: 'no-cache', ...headers })
-    .send({ error, error_description: description });
+    .headers({ ...NO_STORE, ...headers })
+    .send({ error, error_description: describeSafely(description) });
 }
 
 const INVALID_LOGIN = 'The user name or password is incorrect.';
+const FORM = 'The token request must be sent as application/x-www-form-urlencoded.';
 
 export default async function tokenRoutes(app: App) {
   await app.register(formbody);
-  const throttle = new LoginThrottle(app.config.loginMaxFailures, app.config.loginLockSeconds);
+  const throttle = {
+    userFree: app.config.loginMaxFailures,
+    addressFree: app.config.loginAddressMaxFailures,
+    maxWait: app.config.loginLockSeconds,
+  };
   const settings = { accessTtl: app.config.accessTokenTtl, refreshTtl: app.config.refreshTokenTtl };
+  let lastPurge = 0;
+
+  // Errors before the handler (content type, body size, rate limit) in the same RFC 6749 shape.
+  app.setErrorHandler((err: FastifyError, _request, reply) => {
+    const status = err.statusCode === 413 || err.statusCode === 429 ? err.statusCode : 400;
+    if (status === 429) return oauthError(reply, 429, 'too_many_requests', 'Too many requests; try again later.');
+    const description =
+      err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? FORM
+        : status === 413
+          ? 'The request body is too large.'
+          : 'The token request is malformed.';
+    return oauthError(reply, status, 'invalid_request', description);
+  });
 
   for (const url of ['/oauth2/token', ...API_PREFIXES.map((prefix) => `${prefix}/oauth2/token`)]) {
     app.post(url, {
@@ -43,7 +69,7 @@ export default async function tokenRoutes(app: App) {
         tags: ['OAuth 2.0'],
         summary: 'Token endpoint (RFC 6749 password and refresh_token grants, application/x-www-form-urlencoded)',
         hide: url !== '/oauth2/token',
-        response: { 200: TokenResponse, 400: OAuthError, 429: OAuthError },
+        response: { 200: TokenResponse, 400: OAuthError, 413: OAuthError, 429: OAuthError },
       },
       handler: async (request, reply) => {
         if (
@@ -51,18 +77,17 @@ export default async function tokenRoutes(app: App) {
             .toLowerCase()
             .startsWith('application/x-www-form-urlencoded')
         ) {
-          return oauthError(
-            reply,
-            400,
-            'invalid_request',
-            'The token request must be sent as application/x-www-form-urlencoded.',
-          );
+          return oauthError(reply, 400, 'invalid_request', FORM);
         }
         const body = (request.body ?? {}) as Record<string, unknown>;
         const repeated = Object.keys(body).filter((k) => Array.isArray(body[k]));
         if (repeated.length)
           return oauthError(reply, 400, 'invalid_request', `Parameter(s) sent more than once: ${repeated.join(', ')}.`);
         const p = body as Record<string, string | undefined>;
+        for (const [name, value] of Object.entries(p)) {
+          const problem = typeof value === 'string' ? textProblem(value, 'query') : undefined;
+          if (problem) return oauthError(reply, 400, 'invalid_request', `The parameter ${name} ${problem}.`);
+        }
         if (!p.grant_type) return oauthError(reply, 400, 'invalid_request', 'The parameter grant_type is missing.');
         const now = app.now();
 
@@ -71,25 +96,26 @@ export default async function tokenRoutes(app: App) {
           if (missing.length)
             return oauthError(reply, 400, 'invalid_request', `Missing parameter(s): ${missing.join(', ')}.`);
           const name = p.username!;
-          const wait = throttle.retryAfter(name, now.getTime());
+          const keys = throttleKeys(name, request.ip, throttle);
+          const wait = await retryAfter(app.db, keys, now);
           if (wait > 0)
-            return oauthError(
-              reply,
-              429,
-              'too_many_requests',
-              'Too many failed logins for this user name; try again later.',
-              { 'retry-after': String(wait) },
-            );
+            return oauthError(reply, 429, 'too_many_requests', 'Too many failed logins; try again later.', {
+              'retry-after': String(wait),
+            });
           const user = await findLoginUser(app.db, name);
           const ok = await verifyPassword(p.password!, user?.password_hash ?? (await dummyHash()));
           if (!user || !ok || user.disabled === 1) {
-            throttle.fail(name, now.getTime());
+            await recordFailure(app.db, keys, now, throttle.maxWait);
             return oauthError(reply, 400, 'invalid_grant', INVALID_LOGIN);
           }
-          throttle.succeed(name);
-          return reply
-            .headers({ 'cache-control': 'no-store', pragma: 'no-cache' })
-            .send(await issueTokens(app.db, user.id, settings, now));
+          await recordSuccess(app.db, keys);
+          const everybody = now.getTime() - lastPurge >= 60_000;
+          if (everybody) {
+            lastPurge = now.getTime();
+            await purgeThrottle(app.db, now);
+          }
+          await purgeExpiredTokens(app.db, user.id, now, everybody);
+          return reply.headers(NO_STORE).send(await issueTokens(app.db, user.id, settings, now));
         }
 
         if (p.grant_type === 'refresh_token') {
@@ -97,7 +123,7 @@ export default async function tokenRoutes(app: App) {
             return oauthError(reply, 400, 'invalid_request', 'The parameter refresh_token is missing.');
           const outcome = await refreshTokens(app.db, p.refresh_token, settings, now);
           if (!outcome.ok) return oauthError(reply, 400, 'invalid_grant', outcome.reason);
-          return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send(outcome.tokens);
+          return reply.headers(NO_STORE).send(outcome.tokens);
         }
 
         return oauthError(

@@ -53,6 +53,17 @@ export async function issueTokens(
   return { access_token: access, token_type: 'bearer', expires_in: settings.accessTtl, refresh_token: refresh };
 }
 
+/**
+ * Deletes expired tokens: the user's own at each login, everybody's at most once a minute per process (the table
+ * would otherwise grow by two rows per login forever). A rotated refresh token stays until it expires, so its
+ * reuse still revokes its family until then.
+ */
+export async function purgeExpiredTokens(db: Kysely<DB>, userId: number, now: Date, everybody: boolean) {
+  let query = db.deleteFrom('oauth_tokens').where('expires_at', '<=', now.toISOString());
+  if (!everybody) query = query.where('user_id', '=', userId);
+  await query.execute();
+}
+
 export type RefreshOutcome = { ok: true; tokens: IssuedTokens } | { ok: false; reason: string };
 
 export async function refreshTokens(

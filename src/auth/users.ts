@@ -13,6 +13,11 @@ export interface NewUser {
   ledgers?: number[];
 }
 
+/** Runs `fn` in a transaction (or in the caller's, when `db` already is one): a command changes all or nothing. */
+export function atomically<T>(db: Executor, fn: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
 function checkPassword(password: string): void {
   if (password.length < 8) throw new CommandError('password must have at least 8 characters');
 }
@@ -32,32 +37,34 @@ export async function addUser(db: Executor, user: NewUser, now = new Date()): Pr
   const bad = user.permissions.filter((p) => !isPermission(p));
   if (bad.length) throw new CommandError(`unknown permission(s): ${bad.join(', ')}`);
   const ledgers = user.ledgers ?? [];
-  await checkLedgers(db, ledgers);
-  const exists = await db.selectFrom('users').select('id').where('name', '=', user.name).executeTakeFirst();
-  if (exists) throw new CommandError(`user '${user.name}' already exists`);
   const passwordHash = await hashPassword(user.password);
-  const { id } = await db
-    .insertInto('users')
-    .values({
-      name: user.name,
-      password_hash: passwordHash,
-      all_ledgers: ledgers.length ? 0 : 1,
-      created_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const perms = [...new Set(user.permissions)];
-  if (perms.length)
-    await db
-      .insertInto('user_permissions')
-      .values(perms.map((permission) => ({ user_id: id, permission })))
-      .execute();
-  if (ledgers.length)
-    await db
-      .insertInto('user_ledgers')
-      .values(ledgers.map((c) => ({ user_id: id, company_code_id: c })))
-      .execute();
-  return id;
+  return atomically(db, async (db) => {
+    await checkLedgers(db, ledgers);
+    const exists = await db.selectFrom('users').select('id').where('name', '=', user.name).executeTakeFirst();
+    if (exists) throw new CommandError(`user '${user.name}' already exists`);
+    const { id } = await db
+      .insertInto('users')
+      .values({
+        name: user.name,
+        password_hash: passwordHash,
+        all_ledgers: ledgers.length ? 0 : 1,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const perms = [...new Set(user.permissions)];
+    if (perms.length)
+      await db
+        .insertInto('user_permissions')
+        .values(perms.map((permission) => ({ user_id: id, permission })))
+        .execute();
+    if (ledgers.length)
+      await db
+        .insertInto('user_ledgers')
+        .values(ledgers.map((c) => ({ user_id: id, company_code_id: c })))
+        .execute();
+    return id;
+  });
 }
 
 export interface UserSummary {
@@ -90,21 +97,22 @@ async function userId(db: Executor, name: string): Promise<number> {
   return row.id;
 }
 
-export async function disableUser(db: Executor, name: string): Promise<void> {
-  const id = await userId(db, name);
-  await db.updateTable('users').set({ disabled: 1 }).where('id', '=', id).execute();
-  await db.deleteFrom('oauth_tokens').where('user_id', '=', id).execute();
+export function disableUser(db: Executor, name: string): Promise<void> {
+  return atomically(db, async (db) => {
+    const id = await userId(db, name);
+    await db.updateTable('users').set({ disabled: 1 }).where('id', '=', id).execute();
+    await db.deleteFrom('oauth_tokens').where('user_id', '=', id).execute();
+  });
 }
 
 export async function setPassword(db: Executor, name: string, password: string): Promise<void> {
-  const id = await userId(db, name);
   checkPassword(password);
-  await db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(password) })
-    .where('id', '=', id)
-    .execute();
-  await db.deleteFrom('oauth_tokens').where('user_id', '=', id).execute();
+  const passwordHash = await hashPassword(password);
+  await atomically(db, async (db) => {
+    const id = await userId(db, name);
+    await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+    await db.deleteFrom('oauth_tokens').where('user_id', '=', id).execute();
+  });
 }
 
 /** The stored credentials of a user name for the token endpoint (undefined for an unknown name). */

@@ -1,5 +1,6 @@
 // wohnapi import <file> | export <file> | demo load [--scale N] [--seed S]
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { CommandError } from '../auth/users.ts';
 import { out, progress, withDatabase } from './context.ts';
@@ -49,7 +50,15 @@ export function registerDataCommands(program: Command): void {
     .action(async (file: string) => {
       const { exportData } = await import('../dataset/export.ts');
       const tmp = `${file}.partial`;
-      const stream = fs.createWriteStream(tmp);
+      let fd: number;
+      try {
+        fd = fs.openSync(tmp, 'w');
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        const why = code === 'ENOENT' ? `the folder ${path.dirname(path.resolve(file))} does not exist` : code;
+        throw new CommandError(`cannot write ${file}: ${why ?? (err as Error).message}`);
+      }
+      const stream = fs.createWriteStream(tmp, { fd });
       try {
         const summary = await withDatabase((database) =>
           exportData(database, stream, { progress: progress('export: records') }),

@@ -48,8 +48,12 @@ export async function exportData(
   options: { progress?: (records: number) => void } = {},
 ): Promise<ExportSummary> {
   const summary: ExportSummary = { records: 0, collections: {} };
-  // one read transaction: a consistent snapshot on PostgreSQL, and on SQLite
-  await database.db.transaction().execute(async (trx) => {
+  // One snapshot for the whole export: REPEATABLE READ on PostgreSQL (READ COMMITTED would see commits made between
+  // two pages); on SQLite a read transaction in WAL mode sees the database as of its first read.
+  let transaction = database.db.transaction();
+  if (database.dialect === 'postgres')
+    transaction = transaction.setIsolationLevel('repeatable read').setAccessMode('read only');
+  await transaction.execute(async (trx) => {
     const bulk = new BulkWriter(trx, database);
     await writeText(out, `{${JSON.stringify(FORMAT_KEY)}:${JSON.stringify(FORMAT_VERSION)}`);
     for (const spec of COLLECTIONS) {

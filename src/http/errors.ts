@@ -2,6 +2,7 @@
 // a status and an error map { key: [messages] } (key = query parameter, body property path, or '$').
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { validationErrorMap } from './validation.ts';
+import { MAX_PROBLEMS, boundErrorMap, problemsIn } from './input-rules.ts';
 
 export type ErrorMap = Record<string, string[]>;
 
@@ -16,18 +17,25 @@ export class ApiError extends Error {
   }
 }
 
-/** Collects messages per key; `throwIfAny` raises one 400 with all of them. */
+/** Collects messages per key (the first MAX_PROBLEMS, the rest counted); `throwIfAny` raises one 400 with them. */
 export class ErrorCollector {
   readonly errors: ErrorMap = {};
+  private total = 0;
   add(key: string, message: string): this {
-    (this.errors[key] ??= []).push(message);
+    const n = problemsIn(message); // a "... and N more" message of a bounded map counts N, and is not listed
+    if (n !== 1 || /^\.\.\. and /.test(message)) {
+      this.total += n;
+      return this;
+    }
+    const list = (this.errors[key] ??= []); // the key is kept past the limit: rules ask whether a key has errors
+    if (++this.total <= MAX_PROBLEMS) list.push(message);
     return this;
   }
   get empty(): boolean {
-    return Object.keys(this.errors).length === 0;
+    return this.total === 0;
   }
   throwIfAny(): void {
-    if (!this.empty) throw new ApiError(400, 'bad_request', this.errors);
+    if (!this.empty) throw new ApiError(400, 'bad_request', boundErrorMap(this.errors, this.total));
   }
 }
 
@@ -46,7 +54,7 @@ export function unauthorized(error?: 'invalid_token' | 'invalid_request', descri
 export function sendApiError(reply: FastifyReply, err: ApiError): FastifyReply {
   reply.code(err.status).headers(err.headers);
   if (err.status === 401) return reply.send();
-  return reply.send(err.errors);
+  return reply.send(boundErrorMap(err.errors));
 }
 
 const CLIENT_ERRORS: Record<string, (err: FastifyError, req: FastifyRequest) => [number, string]> = {
@@ -64,7 +72,7 @@ const CLIENT_ERRORS: Record<string, (err: FastifyError, req: FastifyRequest) => 
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof ApiError) return sendApiError(reply, err);
   if (err.validation) {
-    return reply.code(400).send(validationErrorMap(err.validation));
+    return reply.code(400).send(boundErrorMap(validationErrorMap(err.validation)));
   }
   const known = err.code ? CLIENT_ERRORS[err.code] : undefined;
   if (known) {

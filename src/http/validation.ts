@@ -4,6 +4,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchema } from 'fastify';
 import type { ErrorMap } from './errors.ts';
+import { MAX_PROBLEMS, STRICT_INTEGER, STRICT_NUMBER, moreMessage, textProblem } from './input-rules.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -23,28 +24,69 @@ function makeAjv(coerce: boolean): Ajv {
 const queryAjv = makeAjv(true);
 const bodyAjv = makeAjv(false);
 
-/** Names of the boolean properties of a query schema. */
-function booleanParameters(schema: object): string[] {
-  const props = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
-  return Object.entries(props)
-    .filter(([, p]) => p.type === 'boolean')
-    .map(([k]) => k);
+type PropertySchema = { type?: unknown; items?: { type?: unknown } };
+
+/** The scalar type of each property of a query or params schema (the item type for arrays). */
+function propertyTypes(schema: object): Map<string, string> {
+  const props = (schema as { properties?: Record<string, PropertySchema> }).properties ?? {};
+  const types = new Map<string, string>();
+  for (const [name, p] of Object.entries(props)) {
+    const type = p.type === 'array' ? p.items?.type : p.type;
+    const first: unknown = Array.isArray(type) ? type.find((t) => t !== 'null') : type;
+    if (typeof first === 'string') types.set(name, first);
+  }
+  return types;
+}
+
+const STRICT: Record<string, RegExp> = { integer: STRICT_INTEGER, number: STRICT_NUMBER };
+
+/**
+ * What the query string and path must satisfy before Ajv coerces them: text without control characters or lone
+ * surrogates, numbers in plain decimal form (Ajv alone would take '0x10', '1e1', ' 1'), booleans in any case
+ * (clients of the vendor interface (.NET) send True/False). Problems are Ajv-shaped errors for the error map.
+ */
+function precheck(data: Record<string, unknown>, types: Map<string, string>): ErrorObject[] {
+  const problems: ErrorObject[] = [];
+  for (const name of Object.keys(data)) {
+    const raw = data[name];
+    const values = Array.isArray(raw) ? raw : [raw];
+    const type = types.get(name);
+    for (const v of values) {
+      if (typeof v !== 'string') continue;
+      const text = textProblem(v, 'query');
+      const strict = type ? STRICT[type] : undefined;
+      if (text) problems.push(ajvError(name, v, `${text}`));
+      else if (strict && !strict.test(v))
+        problems.push({ ...ajvError(name, v, ''), keyword: 'type', params: { type } });
+    }
+    if (type === 'boolean' && typeof raw === 'string' && /^(true|false)$/i.test(raw)) data[name] = raw.toLowerCase();
+  }
+  return problems;
+}
+
+function ajvError(name: string, value: unknown, message: string): ErrorObject {
+  return {
+    keyword: 'text',
+    instancePath: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+    schemaPath: '',
+    params: {},
+    message,
+    data: value,
+  };
 }
 
 export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
   if (httpPart === 'body') return bodyAjv.compile<unknown>(schema as object);
   const validate = queryAjv.compile<unknown>(schema as object);
-  const booleans = booleanParameters(schema);
-  if (httpPart !== 'querystring' || booleans.length === 0) return validate;
-  // Clients of the vendor interface (.NET) send True/False: booleans are read case-insensitively.
+  if (httpPart !== 'querystring' && httpPart !== 'params') return validate;
+  const types = propertyTypes(schema);
   const wrapped = (data: Record<string, unknown>) => {
-    for (const name of booleans) {
-      const v = data?.[name];
-      if (typeof v === 'string' && /^(true|false)$/i.test(v)) data[name] = v.toLowerCase();
-    }
+    const problems = data && typeof data === 'object' ? precheck(data, types) : [];
     const ok = validate(data);
-    wrapped.errors = validate.errors;
-    return ok;
+    const named = new Set(problems.map((p) => p.instancePath));
+    const rest = (validate.errors ?? []).filter((e) => !named.has(e.instancePath));
+    wrapped.errors = problems.length || !ok ? [...problems, ...rest] : null;
+    return wrapped.errors === null;
   };
   wrapped.errors = null as ValidateFunction['errors'];
   return wrapped;
@@ -62,12 +104,44 @@ function keyOf(instancePath: string, extra?: string): string {
   return key || '$';
 }
 
+const PREVIEW = 80;
+
+/** JSON text of a value, cut at PREVIEW characters: time and stack bounded however large or deep the value is. */
+function preview(value: unknown): string {
+  let out = '';
+  const put = (v: unknown, depth: number): void => {
+    if (out.length > PREVIEW) return;
+    if (depth > 4 && v !== null && typeof v === 'object') {
+      out += Array.isArray(v) ? '[...]' : '{...}';
+    } else if (Array.isArray(v)) {
+      out += '[';
+      for (let i = 0; i < v.length && out.length <= PREVIEW; i++) {
+        if (i) out += ',';
+        put(v[i], depth + 1);
+      }
+      out += ']';
+    } else if (v !== null && typeof v === 'object') {
+      out += '{';
+      let first = true;
+      for (const k in v) {
+        if (out.length > PREVIEW) break;
+        out += `${first ? '' : ','}${JSON.stringify(k.slice(0, PREVIEW))}:`;
+        first = false;
+        put((v as Record<string, unknown>)[k], depth + 1);
+      }
+      out += '}';
+    } else out += JSON.stringify(typeof v === 'string' ? v.slice(0, PREVIEW + 1) : v) ?? String(v);
+  };
+  put(value, 0);
+  return out.length > PREVIEW ? `${out.slice(0, PREVIEW - 3)}...` : out;
+}
+
 function show(value: unknown): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return `'${String(value)}'`;
-  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string'))
-    return `'${value.join(',')}'`;
-  const s = JSON.stringify(value);
-  return s === undefined ? String(value) : s.length > 80 ? `${s.slice(0, 77)}...` : s;
+  if (typeof value === 'string') return `'${value.length > PREVIEW ? `${value.slice(0, PREVIEW - 3)}...` : value}'`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `'${String(value)}'`;
+  if (Array.isArray(value) && value.length > 0 && value.length <= 20 && value.every((v) => typeof v === 'string'))
+    return show(value.join(','));
+  return preview(value);
 }
 
 const TYPE_WORDS: Record<string, string> = {
@@ -80,12 +154,14 @@ const TYPE_WORDS: Record<string, string> = {
 };
 
 function message(e: ErrorObject, key: string): string {
-  const v = show(e.data);
   switch (e.keyword) {
     case 'required':
       return `${key} is required.`;
     case 'additionalProperties':
       return `Unknown property '${key}' (property names are case-sensitive).`;
+  }
+  const v = show(e.data);
+  switch (e.keyword) {
     case 'type': {
       const types = String(e.params.type)
         .split(',')
@@ -101,11 +177,13 @@ function message(e: ErrorObject, key: string): string {
     case 'pattern':
       return (
         (e.parentSchema as { 'x-message'?: string } | undefined)?.['x-message']
-          ?.replace('{value}', v)
-          .replace('{key}', key) ?? `The value ${v} is not valid for ${key}: ${e.message}.`
+          ?.replace('{value}', () => v)
+          .replace('{key}', () => key) ?? `The value ${v} is not valid for ${key}: ${e.message}.`
       );
     case 'enum':
       return `The value ${v} is not valid for ${key}: must be one of ${(e.params.allowedValues as unknown[]).map((a) => String(a)).join(', ')}.`;
+    case 'text':
+      return `The value of ${key} ${e.message}.`;
     case 'maxLength':
     case 'minLength':
     case 'maxItems':
@@ -116,10 +194,21 @@ function message(e: ErrorObject, key: string): string {
   }
 }
 
+/**
+ * The error map of Ajv's errors, in time linear in their number (values are shown cut short). Complete, so that
+ * commands can merge it with their own problems, except for unknown properties past the first MAX_PROBLEMS
+ * problems: those are only counted, in one "... and N more" message. Bounded where it is sent (boundErrorMap).
+ */
 export function validationErrorMap(errors: ErrorObject[] | Array<Partial<ErrorObject>>): ErrorMap {
   const map: ErrorMap = {};
+  let listed = 0;
+  let skipped = 0;
   for (const raw of errors as ErrorObject[]) {
     if (raw.keyword === 'if' || raw.keyword === 'anyOf') continue;
+    if (raw.keyword === 'additionalProperties' && listed >= MAX_PROBLEMS) {
+      skipped++;
+      continue;
+    }
     const extra =
       raw.keyword === 'required'
         ? String(raw.params.missingProperty)
@@ -129,8 +218,12 @@ export function validationErrorMap(errors: ErrorObject[] | Array<Partial<ErrorOb
     const key = keyOf(raw.instancePath ?? '', extra);
     const msg = message(raw, key);
     const list = (map[key] ??= []);
-    if (!list.includes(msg)) list.push(msg);
+    if (!list.includes(msg)) {
+      list.push(msg);
+      listed++;
+    }
   }
+  if (skipped) (map.$ ??= []).push(moreMessage(skipped));
   if (Object.keys(map).length === 0) map.$ = ['The request is not valid.'];
   return map;
 }

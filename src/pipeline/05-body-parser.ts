@@ -1,25 +1,40 @@
 // Step 5: bodies are JSON only (a JSON text sent as text/plain gets the content-type message), a malformed body
-// is answered with the parser's own words, which name the position, and prototype poisoning is refused.
+// is answered with the parser's own words, which name the position, and prototype poisoning is refused. Before the
+// schema sees a body, the input rules of src/http/input-rules.ts hold: nesting depth at most MAX_BODY_DEPTH, no
+// control characters or lone surrogates in its strings (docs/limits.md).
 // Query strings, path parameters and bodies are then validated by the route schemas (src/http/validation.ts).
 import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import type { App } from '../app-types.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, type ErrorMap } from '../http/errors.ts';
+import { MAX_BODY_DEPTH, bodyTextProblems, boundErrorMap, nestedDeeperThan } from '../http/input-rules.ts';
 import { validatorCompiler } from '../http/validation.ts';
 
 export default fp(
   async (app: App) => {
     app.setValidatorCompiler(validatorCompiler);
     app.removeContentTypeParser(['application/json', 'text/plain']);
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, raw, done) => {
+      const body = String(raw);
+      if (nestedDeeperThan(body, MAX_BODY_DEPTH)) {
+        const message = `The body nests arrays and objects deeper than ${MAX_BODY_DEPTH} levels.`;
+        return done(new ApiError(400, 'bad_request', { $: [message] }), undefined);
+      }
+      let parsed: unknown;
       try {
-        done(null, secureJson.parse(body, undefined, { protoAction: 'error', constructorAction: 'error' }));
+        parsed = secureJson.parse(body, undefined, { protoAction: 'error', constructorAction: 'error' });
       } catch (err) {
         done(
           new ApiError(400, 'bad_request', { $: [`The body is not valid JSON: ${(err as Error).message}.`] }),
           undefined,
         );
+        return;
       }
+      const { problems, total } = bodyTextProblems(parsed);
+      if (total === 0) return done(null, parsed);
+      const map: ErrorMap = {};
+      for (const p of problems) (map[p.path] ??= []).push(p.message);
+      done(new ApiError(400, 'bad_request', boundErrorMap(map, total)), undefined);
     });
   },
   { name: 'body-parser', dependencies: ['errors'] },

@@ -21,5 +21,5 @@ export default fp<AuthenticationOptions>(
       if (auth) await authenticate(app, request, auth);
     });
   },
-  { name: 'authentication', dependencies: ['errors'] },
+  { name: 'authentication', dependencies: ['errors', 'query-names'] },
 );

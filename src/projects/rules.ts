@@ -11,6 +11,7 @@ import { hasAssignments } from './assignments.ts';
 import { projectWithCode, type ProjectRow } from './queries.ts';
 
 const KNOWN = [...SCALAR_FIELDS, ...ARRAY_FIELDS] as string[];
+const KNOWN_BY_LOWER = new Map(KNOWN.map((k) => [k.toLowerCase(), k]));
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -22,7 +23,7 @@ function unknownPropertyMessage(name: string, arraysRefused: boolean): string | 
   if (arraysRefused && (ARRAY_FIELDS as readonly string[]).includes(name)) {
     return `${name} is not accepted on change: use the Assign${name} and Remove${name} endpoints.`;
   }
-  const near = KNOWN.find((k) => k.toLowerCase() === name.toLowerCase());
+  const near = KNOWN_BY_LOWER.get(name.toLowerCase());
   return near ? `Unknown property '${name}' (property names are case-sensitive; did you mean '${near}'?).` : undefined;
 }
 

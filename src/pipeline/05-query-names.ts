@@ -1,0 +1,43 @@
+// Step 5b (before authentication, which reads apiKey): query parameter names match regardless of case, as on the
+// vendor's server (.NET model binding): a received name whose lower-case form is that of a parameter the route's
+// querystring schema declares is renamed to the declared spelling, for every route, including routes added later.
+// Two spellings of one name (`limit=2&Limit=3`) count as that parameter sent twice (400 for a single-valued one).
+// Names the schema does not declare in any case are left alone and ignored, as the vendor does (docs/limits.md).
+import fp from 'fastify-plugin';
+import type { App } from '../app-types.ts';
+
+const lookups = new WeakMap<object, Map<string, string>>();
+
+/** Lower-case name -> declared name, for one querystring schema (computed once per schema). */
+function lookupOf(schema: object): Map<string, string> {
+  let lookup = lookups.get(schema);
+  if (!lookup) {
+    const names = Object.keys((schema as { properties?: object }).properties ?? {});
+    lookup = new Map(names.map((name) => [name.toLowerCase(), name]));
+    lookups.set(schema, lookup);
+  }
+  return lookup;
+}
+
+/** Renames the keys of a parsed query string to the declared spelling, in place. */
+export function matchQueryNames(query: Record<string, unknown>, schema: object): void {
+  const lookup = lookupOf(schema);
+  for (const key of Object.keys(query)) {
+    const declared = lookup.get(key.toLowerCase());
+    if (declared === undefined || declared === key) continue;
+    const value = query[key];
+    delete query[key];
+    query[declared] = Object.hasOwn(query, declared) ? [query[declared], value].flat() : value;
+  }
+}
+
+export default fp(
+  async (app: App) => {
+    app.addHook('onRequest', async (request) => {
+      const schema = request.routeOptions.schema?.querystring;
+      const query = request.query as Record<string, unknown> | undefined;
+      if (schema && typeof schema === 'object' && query && typeof query === 'object') matchQueryNames(query, schema);
+    });
+  },
+  { name: 'query-names' },
+);

@@ -1,0 +1,124 @@
+// Hostile and careless input through the real routes (issue 11, items 1, 2, 3, 7 and 8): every answer is the
+// documented status with a bounded error map, identically on both engines.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { DIALECTS } from './support/db.ts';
+import { bearer } from './support/app.ts';
+import { projectsFixture, type ProjectsFixture } from './fixtures/projects.ts';
+import { MAX_BODY_DEPTH, MAX_PROBLEMS } from '../src/http/input-rules.ts';
+
+const BASES = '/service/v1.2/RunningCostDistributionRead/AllocationGroupBases';
+
+/** Number of messages of an error map (and that it is one: an object of string arrays). */
+function messages(body: unknown): number {
+  assert.ok(body && typeof body === 'object' && !Array.isArray(body), 'an error map');
+  let n = 0;
+  for (const list of Object.values(body as Record<string, unknown>)) {
+    assert.ok(Array.isArray(list) && list.every((m) => typeof m === 'string'), 'messages are strings');
+    n += list.length;
+  }
+  return n;
+}
+
+for (const dialect of DIALECTS) {
+  describe(`hostile input [${dialect}]`, () => {
+    let f: ProjectsFixture;
+    let reader: string;
+    before(async () => {
+      f = await projectsFixture(dialect);
+      reader = await f.t.login();
+    });
+    after(() => f.close());
+    const read = (query: string) => f.t.app.inject({ url: `${BASES}?${query}`, headers: bearer(reader) });
+    const project = (extra: string) =>
+      `{"CompanyCodeId":${f.A.companyCodeId},"ProjectLifeTimeFrom":"2025-01-01","Name":"N"${extra}}`;
+
+    it('item 1: a body nested thousands of levels deep is a 400 naming the limit, on every project write', async () => {
+      const deep = `${'['.repeat(4200)}${']'.repeat(4200)}`;
+      const id = await f.createId();
+      for (const [method, path, payload] of [
+        ['POST', '', project(`,"Description":${deep}`)],
+        ['PUT', `/${id}`, `{"Name":${deep}}`],
+        ['POST', `/${id}/AssignBudget`, deep],
+        ['POST', `/${id}/RemoveBudget`, deep],
+      ] as const) {
+        const res = await f.call(method, path, { payload });
+        assert.equal(res.statusCode, 400, `${method} ${path}: ${res.body.slice(0, 200)}`);
+        assert.match(res.json<{ $: string[] }>().$[0]!, new RegExp(`deeper than ${MAX_BODY_DEPTH} levels`));
+      }
+      // Nesting within the limit is judged by the schema as before.
+      const shallow = await f.call('POST', `/${id}/AssignBudget`, { payload: '[[1]]' });
+      assert.equal(shallow.statusCode, 400);
+      assert.ok(shallow.json()['Budget[0]'], shallow.body);
+    });
+
+    it('item 2: control characters and lone surrogates are a 400 naming the parameter or property', async () => {
+      for (const [name, value] of [
+        ['searchPattern', '%00'],
+        ['searchPattern', 'a%01b'],
+        ['searchPattern', '%7F'],
+        ['searchPattern', '%ED%A0%80x'], // not UTF-8: decoded as replacement characters, refused as they are not
+      ] as const) {
+        const res = await read(`${name}=${value}`);
+        if (value === '%ED%A0%80x') {
+          assert.equal(res.statusCode, 200, res.body); // U+FFFD is ordinary text
+          continue;
+        }
+        assert.equal(res.statusCode, 400, `${name}=${value}: ${res.body}`);
+        assert.match(res.json()[name][0], /control character U\+00(00|01|7F)/);
+      }
+      const body = await f.create(JSON.parse(project(',"Description":"tab\\tok"').replace('"N"', '"a\\u0000b"')));
+      assert.equal(body.statusCode, 400, body.body);
+      assert.match(body.json().Name[0], /U\+0000/);
+      const lone = await f.call('POST', '', { payload: project('').replace('"N"', '"x\\ud800"') });
+      assert.equal(lone.statusCode, 400, lone.body);
+      assert.match(lone.json().Name[0], /lone surrogate/);
+      const key = await f.call('POST', '', { payload: project(',"Bad\\u0000Name":1') });
+      assert.equal(key.statusCode, 400, key.body);
+      // The same text filter without the control character is an ordinary search.
+      assert.equal((await read('searchPattern=ab')).statusCode, 200);
+    });
+
+    it('item 3: 10,000 unknown properties and 100,000 unknown ids get a bounded error map', async () => {
+      const unknown = Array.from({ length: 10_000 }, (_, i) => `,"Unknown${i}":1`).join('');
+      const res = await f.call('POST', '', { payload: project(unknown) });
+      assert.equal(res.statusCode, 400);
+      assert.equal(messages(res.json()), MAX_PROBLEMS + 1);
+      assert.match(res.json().$.at(-1), /and 9900 more problem/);
+      const id = await f.createId();
+      const ids = Array.from({ length: 100_000 }, (_, i) => 1_000_000 + i);
+      const assign = await f.call('POST', `/${id}/AssignBudget`, { payload: JSON.stringify(ids) });
+      assert.equal(assign.statusCode, 400);
+      assert.ok(messages(assign.json()) <= MAX_PROBLEMS + 1, `${messages(assign.json())} messages`);
+      assert.ok(assign.body.length < 50_000, `${assign.body.length} bytes`);
+      assert.match(assign.body, /and 99900 more problem/);
+    });
+
+    it('item 7: integer parameters take an optional - and decimal digits only', async () => {
+      for (const limit of ['0x10', '1e1', '0b1', '+5', '%201', '1%20', '1.0', '']) {
+        const res = await read(`limit=${limit}`);
+        assert.equal(res.statusCode, 400, `limit=${limit}: ${res.body}`);
+        assert.match(res.json().limit[0], /expected an integer/);
+      }
+      assert.equal((await read('limit=3')).json().length, 3);
+      assert.equal((await f.call('GET', '/0x1')).statusCode, 400);
+    });
+
+    it('item 8: query parameter names match regardless of case; two spellings are one repeated parameter', async () => {
+      assert.equal((await read('Limit=2')).json().length, 2);
+      assert.equal((await read('LIMIT=1&OFFSET=0&ShowNullValues=True')).json().length, 1);
+      const twice = await read('limit=2&Limit=3');
+      assert.equal(twice.statusCode, 400, twice.body);
+      assert.ok(twice.json().limit);
+      const ignored = await read('limit=2&NoSuchParameter=1');
+      assert.equal(ignored.statusCode, 200);
+      // apiKey is read by authentication, before validation: ApiKey= is the same parameter.
+      const created = await f.call('POST', '', {
+        key: null,
+        query: `ApiKey=${f.key}`,
+        payload: project(',"Code":"CASE-1"'),
+      });
+      assert.equal(created.statusCode, 201, created.body);
+    });
+  });
+}

@@ -1,0 +1,145 @@
+// The token endpoint under hostile use (issue 11, items 6, 9 and the token purge of 10): RFC 6749 5.2 answers
+// for every malformed request, and a throttle per user name and per client address whose counters live in the
+// database, so that two server processes count together.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { DIALECTS } from './support/db.ts';
+import { testApp, tokenRequest, type TestApp } from './support/app.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { addUser } from '../src/auth/users.ts';
+import type { App } from '../src/app-types.ts';
+
+const login = (app: App, username: string, password: string, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url: '/oauth2/token',
+    payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
+
+/** RFC 6749 5.2: error_description = 1*( %x20-21 / %x23-5B / %x5D-7E ). */
+const DESCRIPTION = /^[\x20\x21\x23-\x5b\x5d-\x7e]+$/;
+
+for (const dialect of DIALECTS) {
+  describe(`token endpoint hardening [${dialect}]`, () => {
+    it('item 6: every malformed token request is invalid_request with no-store, and descriptions stay in 5.2', async () => {
+      const t = await testApp(dialect);
+      try {
+        const bodies: Array<[string | undefined, string]> = [
+          ['text/plain', 'grant_type=password&username=a&password=b'],
+          ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n'],
+          ['application/xml', '<grant_type>password</grant_type>'],
+          ['application/json', '{"grant_type":"password"}'],
+          [undefined, 'grant_type=password'],
+        ];
+        for (const [type, payload] of bodies) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/oauth2/token',
+            payload,
+            headers: type ? { 'content-type': type } : {},
+          });
+          assert.equal(res.statusCode, 400, `${type}: ${res.body}`);
+          assert.equal(res.json().error, 'invalid_request', `${type}: ${res.body}`);
+          assert.equal(res.headers['cache-control'], 'no-store', String(type));
+          assert.equal(res.headers.pragma, 'no-cache', String(type));
+          assert.match(res.json().error_description, DESCRIPTION);
+        }
+        const echoed = await tokenRequest(t.app, { grant_type: 'ü"\\x' });
+        assert.equal(echoed.json().error, 'unsupported_grant_type');
+        assert.match(echoed.json().error_description, DESCRIPTION);
+        const newline = await tokenRequest(t.app, { grant_type: 'pass\nword' });
+        assert.equal(newline.json().error, 'invalid_request');
+        assert.match(newline.json().error_description, DESCRIPTION);
+        const nul = await tokenRequest(t.app, { grant_type: 'password', username: 'a\u0000b', password: 'whatever1' });
+        assert.equal(nul.statusCode, 400, nul.body);
+        assert.equal(nul.json().error, 'invalid_request');
+        assert.match(nul.json().error_description, /username/);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('item 9: failures by anyone delay the owner by growing waits, not a 300 s lock-out', async () => {
+      const t = await testApp(dialect, { LOGIN_MAX_FAILURES: '5', LOGIN_LOCK_SECONDS: '300' });
+      try {
+        await addUser(t.database.db, { name: 'owner', password: 'owner-secret', permissions: [] });
+        for (let i = 0; i < 5; i++) assert.equal((await login(t.app, 'owner', 'wrong-guess')).statusCode, 400);
+        const waiting = await login(t.app, 'owner', 'owner-secret');
+        assert.equal(waiting.statusCode, 429);
+        assert.equal(waiting.headers['retry-after'], '1');
+        assert.equal(waiting.headers['cache-control'], 'no-store');
+        t.clock.advance(1);
+        assert.equal((await login(t.app, 'owner', 'wrong-guess')).statusCode, 400);
+        assert.equal((await login(t.app, 'owner', 'owner-secret')).headers['retry-after'], '2');
+        t.clock.advance(2);
+        assert.equal((await login(t.app, 'owner', 'owner-secret')).statusCode, 200);
+        // The success ended the run: one more failure does not make anyone wait.
+        assert.equal((await login(t.app, 'owner', 'wrong-guess')).statusCode, 400);
+        assert.equal((await login(t.app, 'owner', 'owner-secret')).statusCode, 200);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('item 9: one client address trying many user names is throttled; TRUST_PROXY names the address', async () => {
+      const t = await testApp(dialect, { LOGIN_ADDRESS_MAX_FAILURES: '20', TRUST_PROXY: 'true' });
+      try {
+        await addUser(t.database.db, { name: 'victim', password: 'victim-secret', permissions: [] });
+        const from = (ip: string) => ({ 'x-forwarded-for': ip });
+        const statuses: number[] = [];
+        for (let i = 0; i < 40; i++)
+          statuses.push((await login(t.app, `name${i}`, 'guess-guess', from('203.0.113.7'))).statusCode);
+        assert.deepEqual(statuses.slice(0, 20), Array<number>(20).fill(400));
+        assert.ok(
+          statuses.slice(20).every((s) => s === 429),
+          statuses.join(','),
+        );
+        // Unknown and known names get the same 429, and another address is not affected.
+        const blocked = await login(t.app, 'victim', 'victim-secret', from('203.0.113.7'));
+        assert.equal(blocked.statusCode, 429);
+        assert.equal((await login(t.app, 'victim', 'victim-secret', from('198.51.100.2'))).statusCode, 200);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('item 9: two server processes on one database count failures together', async () => {
+      const t: TestApp = await testApp(dialect, { LOGIN_MAX_FAILURES: '4' });
+      const other = openDatabase(t.database.url);
+      const second = await buildApp({
+        database: other,
+        config: loadConfig({ LOGIN_MAX_FAILURES: '4' }),
+        now: () => t.clock.now,
+      });
+      try {
+        await addUser(t.database.db, { name: 'shared', password: 'shared-secret', permissions: [] });
+        for (const app of [t.app, second, t.app, second])
+          assert.equal((await login(app, 'shared', 'wrong-guess')).statusCode, 400);
+        assert.equal((await login(second, 'shared', 'shared-secret')).statusCode, 429);
+        assert.equal((await login(t.app, 'shared', 'shared-secret')).statusCode, 429);
+      } finally {
+        await second.close();
+        await other.close();
+        await t.close();
+      }
+    });
+
+    it('item 10: expired tokens are purged at login instead of piling up', async () => {
+      const t = await testApp(dialect, { ACCESS_TOKEN_TTL_SECONDS: '60', REFRESH_TOKEN_TTL_SECONDS: '120' });
+      try {
+        await addUser(t.database.db, { name: 'often', password: 'often-secret', permissions: [] });
+        for (let i = 0; i < 5; i++) {
+          assert.equal((await login(t.app, 'often', 'often-secret')).statusCode, 200);
+          t.clock.advance(121);
+        }
+        const rows = await t.database.db.selectFrom('oauth_tokens').select('expires_at').execute();
+        assert.equal(rows.length, 2, 'only the tokens of the last login are left');
+      } finally {
+        await t.close();
+      }
+    });
+  });
+}
