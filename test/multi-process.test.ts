@@ -1,7 +1,7 @@
 // Several servers, one database: two real `wohnapi serve` processes (as on two machines behind a load balancer) on
 // one PostgreSQL database behave as one system: concurrent project writes through both are each stored exactly once,
 // a project code stays unique in its ledger however the writes are spread, and a read through one server right after
-// a write through the other sees the write. SQLite is not in the matrix on purpose: several processes on one SQLite
+// a write through the other sees the write, and failed logins through both count together. SQLite is not in the matrix on purpose: several processes on one SQLite
 // file are refused (docs/deployment.md; the refusal is tested in runtime.test.ts).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -116,6 +116,26 @@ describe('two server processes on one PostgreSQL database', () => {
       const deleted = await call(writer, 'DELETE', `/${id}`);
       assert.equal(deleted.status, 200);
       assert.equal((await call(reader, 'GET', `/${id}`)).status, 404, 'the delete is seen at once');
+    }
+  });
+
+  it('the login throttle counts failures through both servers together', async () => {
+    // LOGIN_MAX_FAILURES (5) free failures for one name, then the sixth makes the next attempt wait 1 s: six
+    // failures alternating between the servers (three each) must start that wait on both, because the counters
+    // live in the database; counted per process, neither server would have seen more than three.
+    const login = (server: ServeProcess, password: string) =>
+      fetch(`${server.base}/oauth2/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'password', username: 'ops', password }),
+      });
+    for (let i = 0; i < 6; i++) {
+      const res = await login(i % 2 ? a : b, `wrong ${i}`);
+      assert.equal(res.status, 400, `failure ${i + 1} is an invalid_grant`);
+    }
+    const [viaA, viaB] = await Promise.all([login(a, 'wrong again'), login(b, 'wrong again')]);
+    for (const res of [viaA, viaB]) {
+      assert.equal(res.status, 429, 'throttled after six failures spread over two processes');
+      assert.ok(Number(res.headers.get('retry-after')) >= 1);
     }
   });
 });
