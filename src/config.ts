@@ -128,7 +128,12 @@ const VARIABLES = {
     '256',
     'V8 heap limit of the `serve` process in MiB (keeps its memory flat)',
   ),
-  DB_POOL_SIZE: variable('dbPoolSize', int(1, 100), '10', 'PostgreSQL connection pool size'),
+  DATABASE_POOL_MAX: variable(
+    'databasePoolMax',
+    int(1, 100),
+    '10',
+    'PostgreSQL connections per server process (pool size)',
+  ),
   WEBHOOK_ALLOW_PRIVATE: variable(
     'webhookAllowPrivate',
     bool,

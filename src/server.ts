@@ -45,7 +45,7 @@ export interface StartOptions {
 
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const database = openDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
+  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolMax });
   const { applied } = await migrateToLatest(database);
   const app = await buildApp({ database, config, logger: loggerOptions(config) });
   const extra = options.beforeListen ? await options.beforeListen(app) : [];

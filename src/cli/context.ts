@@ -9,7 +9,7 @@ export async function withDatabase<T>(fn: (database: Database, config: Readonly<
   const config = loadConfig();
   const { openDatabase } = await import('../db/database.ts');
   const { migrateToLatest } = await import('../db/migrate.ts');
-  const database = openDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
+  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolMax });
   try {
     await migrateToLatest(database);
     return await fn(database, config);
