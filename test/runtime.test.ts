@@ -77,6 +77,16 @@ describe('serve --workers: bad input', () => {
   });
 });
 
+describe('serve: a database that cannot be reached', () => {
+  it('fails in the prepare step with its error on one line, exit 1, without starting workers', async () => {
+    const port = await freePort(); // nothing listens there
+    const res = await cli(['serve', '--workers', '1'], { DATABASE_URL: `postgres://u:p@127.0.0.1:${port}/none` });
+    assert.equal(res.code, 1);
+    assert.match(res.stderr, /^wohnapi: error: .*ECONNREFUSED.*\n$/);
+    assert.doesNotMatch(res.stdout, /worker/);
+  });
+});
+
 describe('serve: a worker that cannot start', () => {
   it('is retried a few times, then the primary exits 1 with the worker error', async () => {
     const db = await createEmptyDatabaseUrl('sqlite');
