@@ -1,0 +1,205 @@
+// The webhook dispatcher: takes new outbox events, fans them out to the matching webhooks, and delivers them, all
+// state in the database (src/webhooks/deliveries.ts), so any number of processes may run it and a kill at any
+// moment loses nothing (an attempt in flight may be repeated, with the same webhook-id). Deliveries to one webhook
+// run concurrently up to WEBHOOK_CONCURRENCY; a slow receiver only holds its own slots.
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { MAX_ATTEMPTS, payload, retryDelayMs } from './model.ts';
+import { send } from './sender.ts';
+import { webhookMetrics } from './metrics.ts';
+import {
+  claim,
+  complete,
+  dispatchTransaction,
+  dueWebhooks,
+  fanOut,
+  prune,
+  takePruneTurn,
+  type Completion,
+  type DeliveryRow,
+} from './deliveries.ts';
+
+export interface DispatcherOptions {
+  database: Database;
+  config: Readonly<Config>;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+export interface Dispatcher {
+  /** Stops taking work, waits for deliveries in flight and records them. */
+  stop(): Promise<void>;
+}
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+/** How often one process asks whether the (at most hourly, shared) pruning is due. */
+const PRUNE_CHECK_MS = 10 * 60_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function startDispatcher({ database, config, logger }: DispatcherOptions): Dispatcher {
+  const owner = crypto.randomUUID();
+  const postgres = database.dialect === 'postgres';
+  const leaseMs = config.webhookTimeoutMs * 2 + 1000;
+  const inflight = new Map<number, number>();
+  const running = new Set<Promise<void>>();
+  let completions: Completion[] = [];
+  let stopped = false;
+  let lastPruneCheck = 0;
+  let wake: (() => void) | undefined;
+  const signal = () => wake?.();
+
+  async function deliver(d: DeliveryRow): Promise<void> {
+    const hook = await database.db
+      .selectFrom('webhooks')
+      .select(['url', 'signing_secret', 'auth_type', 'auth_name', 'auth_secret'])
+      .where('id', '=', d.webhook_id)
+      .executeTakeFirst();
+    const attempt = d.attempts + 1;
+    const attemptedAt = Date.now();
+    if (attempt === 1) webhookMetrics.lag.observe(Math.max(0, attemptedAt - Date.parse(d.event_created_at)) / 1000);
+    if (!hook) return; // deleted meanwhile: its deliveries went with it
+    const body = payload(
+      {
+        eventId: d.event_id,
+        entityType: d.entity_type,
+        entityId: d.entity_id,
+        action: d.action,
+        userId: d.user_id,
+        createdAt: d.event_created_at,
+      },
+      config,
+    );
+    const result = await send(
+      {
+        url: hook.url,
+        eventId: d.event_id,
+        body,
+        signingSecret: hook.signing_secret,
+        auth: { type: hook.auth_type, name: hook.auth_name, secret: hook.auth_secret },
+      },
+      { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs },
+    );
+    let outcome: Completion['outcome'];
+    if (result.ok) {
+      webhookMetrics.sent.inc();
+      outcome = { status: 'delivered' };
+    } else {
+      const delay = attempt < MAX_ATTEMPTS ? retryDelayMs(attempt, config.webhookRetryBaseMs) : undefined;
+      if (delay === undefined) {
+        webhookMetrics.failed.inc();
+        outcome = { status: 'failed' };
+        logger.warn(
+          {
+            webhookId: d.webhook_id,
+            eventId: d.event_id,
+            attempts: attempt,
+            statusCode: result.statusCode,
+            error: result.error,
+          },
+          'webhook delivery failed for good',
+        );
+      } else {
+        webhookMetrics.retried.inc();
+        outcome = { status: 'pending', nextAttemptAt: iso(Date.now() + delay) };
+      }
+    }
+    completions.push({
+      delivery: d,
+      attempt,
+      attemptedAt: iso(attemptedAt),
+      statusCode: result.statusCode,
+      error: result.error,
+      durationMs: result.durationMs,
+      outcome,
+    });
+  }
+
+  function start(d: DeliveryRow) {
+    inflight.set(d.webhook_id, (inflight.get(d.webhook_id) ?? 0) + 1);
+    const p = deliver(d)
+      .catch((err: unknown) => logger.error({ err, deliveryId: d.id }, 'webhook delivery crashed'))
+      .finally(() => {
+        inflight.set(d.webhook_id, (inflight.get(d.webhook_id) ?? 1) - 1);
+        running.delete(p);
+        signal();
+      });
+    running.add(p);
+  }
+
+  async function flush(): Promise<void> {
+    if (completions.length === 0) return;
+    const batch = completions;
+    completions = [];
+    const now = Date.now();
+    await dispatchTransaction(database, owner, iso(now + leaseMs), (trx) => complete(trx, batch, iso(now)));
+  }
+
+  /** One round: record finished attempts, fan out new events, lease and start due deliveries. Whether it found work. */
+  async function round(): Promise<boolean> {
+    await flush();
+    const now = Date.now();
+    // Reads first: an idle dispatcher only reads, and writes (one commit) when there is work.
+    const pending = await database.db
+      .selectFrom('outbox_events')
+      .select('id')
+      .where('dispatched_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    const fanned = pending
+      ? await dispatchTransaction(database, owner, iso(now + leaseMs), (trx) => fanOut(trx, postgres, iso(now), 500))
+      : 0;
+    let claimed = 0;
+    if (!stopped) {
+      for (const webhookId of await dueWebhooks(database.db, iso(now))) {
+        const free = config.webhookConcurrency - (inflight.get(webhookId) ?? 0);
+        if (free <= 0) continue;
+        const rows = await dispatchTransaction(database, owner, iso(now + leaseMs), (trx) =>
+          claim(trx, postgres, webhookId, free, owner, iso(now), iso(now + leaseMs)),
+        );
+        for (const d of rows) start(d);
+        claimed += rows.length;
+      }
+    }
+    if (now - lastPruneCheck >= PRUNE_CHECK_MS) {
+      lastPruneCheck = now;
+      await dispatchTransaction(database, owner, iso(now + leaseMs), async (trx) => {
+        if (await takePruneTurn(trx, iso(now), iso(now - HOUR)))
+          await prune(trx, iso(now - config.webhookRetentionDays * DAY));
+      });
+    }
+    return fanned > 0 || claimed > 0;
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      let busy = false;
+      try {
+        busy = await round();
+      } catch (err) {
+        logger.error({ err }, 'webhook dispatcher round failed');
+      }
+      if (stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, busy ? 0 : config.webhookPollMs);
+        function done() {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        }
+        wake = done;
+      });
+    }
+    await Promise.allSettled([...running]);
+    await flush().catch((err: unknown) => logger.error({ err }, 'webhook dispatcher could not record attempts'));
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      signal();
+      await loop;
+    },
+  };
+}
