@@ -42,7 +42,7 @@ for (const dialect of DIALECTS) {
       const read = await f.call('GET', `${WEBHOOK_URL}/${hook.Id}`);
       assert.equal(read.statusCode, 200);
       assert.deepEqual(
-        { ...read.json(), CreatedAt: undefined, UpdatedAt: undefined },
+        { ...read.json<object>(), CreatedAt: undefined, UpdatedAt: undefined },
         { ...expected, CreatedAt: undefined, UpdatedAt: undefined },
       );
       assert.ok(!read.body.includes('receiver-token') && !read.body.includes('whsec_'));

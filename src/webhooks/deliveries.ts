@@ -2,7 +2,7 @@
 // database: PostgreSQL locks the rows it takes with FOR UPDATE SKIP LOCKED; on SQLite each transaction first writes
 // the lease row (webhook_dispatch_state), which takes the file's write lock, so processes sharing it take turns.
 // Deliveries are leased with an expiry: a process that dies mid-delivery leaves them to be taken again.
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, Executor } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { intersect, inScope, type LedgerScope } from '../auth/ledger-scope.ts';
@@ -162,7 +162,22 @@ export async function claim(
   now: string,
   until: string,
 ): Promise<DeliveryRow[]> {
-  let pick = trx
+  if (postgres) {
+    // A materialized CTE: the locking subquery runs once (inside `IN (...)` PostgreSQL may run it again per row and
+    // take more than `limit` rows).
+    const { rows } = await sql<DeliveryRow>`
+      WITH picked AS MATERIALIZED (
+        SELECT id FROM webhook_deliveries
+        WHERE webhook_id = ${webhookId} AND status = 'pending' AND next_attempt_at <= ${now}
+          AND (lease_until IS NULL OR lease_until < ${now})
+        ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      UPDATE webhook_deliveries AS d SET lease_owner = ${owner}, lease_until = ${until}
+      FROM picked WHERE d.id = picked.id
+      RETURNING d.*`.execute(trx);
+    return rows;
+  }
+  // SQLite: this transaction holds the write lock (dispatchTransaction), so the statement cannot race.
+  const pick = trx
     .selectFrom('webhook_deliveries')
     .select('id')
     .where('webhook_id', '=', webhookId)
@@ -172,13 +187,10 @@ export async function claim(
     .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(limit);
-  if (postgres) pick = pick.forUpdate().skipLocked();
   return trx
     .updateTable('webhook_deliveries')
     .set({ lease_owner: owner, lease_until: until })
     .where('id', 'in', pick)
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
     .returningAll()
     .execute();
 }

@@ -67,8 +67,14 @@ describe('retry schedule', () => {
     );
     const shortest = RETRY_FACTORS.reduce((sum, _, i) => sum + (retryDelayMs(i + 1, base, () => 0) ?? 0), 0);
     assert.ok(shortest >= 24 * 3600_000, `${shortest} ms`);
-    assert.equal(retryDelayMs(1, base, () => 0), 4000);
-    assert.equal(retryDelayMs(1, base, () => 1), 6000);
+    assert.equal(
+      retryDelayMs(1, base, () => 0),
+      4000,
+    );
+    assert.equal(
+      retryDelayMs(1, base, () => 1),
+      6000,
+    );
     assert.equal(retryDelayMs(MAX_ATTEMPTS, base), undefined);
   });
 });

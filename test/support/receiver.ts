@@ -17,6 +17,8 @@ export interface Receiver {
   received: Received[];
   /** Decides the answer of each request (default 200). */
   answer: (r: Received) => Answer;
+  /** Most requests to one path left unanswered ('hang') at the same time, while their connection stayed open. */
+  maxHanging: Map<string, number>;
   /** Resolves once `n` requests (matching `filter`) have arrived; rejects after `ms`. */
   waitFor(n: number, ms?: number, filter?: (r: Received) => boolean): Promise<Received[]>;
   close(): Promise<void>;
@@ -28,6 +30,7 @@ export async function startReceiver(): Promise<Receiver> {
     url: '',
     received: [] as Received[],
     answer: (() => 200) as (r: Received) => Answer,
+    maxHanging: new Map<string, number>(),
     async waitFor(n: number, ms = 20_000, filter: (r: Received) => boolean = () => true) {
       const end = Date.now() + ms;
       for (;;) {
@@ -57,6 +60,9 @@ export async function startReceiver(): Promise<Receiver> {
       const a = receiver.answer(r);
       if (a === 'hang') {
         hanging.add(res);
+        const open = [...hanging].filter((h) => h.req.url === r.path && !h.req.socket.destroyed).length;
+        receiver.maxHanging.set(r.path, Math.max(open, receiver.maxHanging.get(r.path) ?? 0));
+        res.on('close', () => hanging.delete(res));
         return;
       }
       const { status, headers } = typeof a === 'number' ? { status: a, headers: {} } : a;
