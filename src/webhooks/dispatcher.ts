@@ -41,7 +41,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function startDispatcher({ database, config, logger }: DispatcherOptions): Dispatcher {
   const owner = crypto.randomUUID();
   const postgres = database.dialect === 'postgres';
-  const leaseMs = config.webhookTimeoutMs * 2 + 1000;
+  // A leased delivery is taken again only after its lease: well beyond the longest attempt (resolution and timeout).
+  const leaseMs = config.webhookTimeoutMs * 2 + 5000;
   const inflight = new Map<number, number>();
   const running = new Set<Promise<void>>();
   let completions: Completion[] = [];
@@ -155,9 +156,11 @@ export function startDispatcher({ database, config, logger }: DispatcherOptions)
       for (const webhookId of await dueWebhooks(database.db, iso(now))) {
         const free = config.webhookConcurrency - (inflight.get(webhookId) ?? 0);
         if (free <= 0) continue;
-        const rows = await dispatchTransaction(database, owner, iso(now + leaseMs), (trx) =>
-          claim(trx, postgres, webhookId, free, owner, iso(now), iso(now + leaseMs)),
-        );
+        // The lease runs from when the lock is held, not from the start of the round (which may have waited).
+        const rows = await dispatchTransaction(database, owner, iso(Date.now() + leaseMs), (trx) => {
+          const t = Date.now();
+          return claim(trx, postgres, webhookId, free, owner, iso(t), iso(t + leaseMs));
+        });
         for (const d of rows) start(d);
         claimed += rows.length;
       }

@@ -49,10 +49,22 @@ export async function send(out: Outgoing, options: SendOptions): Promise<SendRes
     durationMs: Math.round(performance.now() - started),
   });
   let target;
+  let limit: NodeJS.Timeout | undefined;
   try {
-    target = await checkTarget(out.url, options.allowPrivate);
+    // Name resolution counts against the timeout too.
+    target = await Promise.race([
+      checkTarget(out.url, options.allowPrivate),
+      new Promise<never>((_, reject) => {
+        limit = setTimeout(
+          () => reject(new UrlRefused(`No answer within ${options.timeoutMs} ms.`)),
+          options.timeoutMs,
+        );
+      }),
+    ]);
   } catch (err) {
     return done(null, err instanceof UrlRefused ? err.message : 'The URL could not be checked.');
+  } finally {
+    clearTimeout(limit);
   }
   const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
