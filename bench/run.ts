@@ -20,6 +20,7 @@ import {
 } from './harness.ts';
 import { startCluster, type PgCluster } from '../scripts/pg-cluster.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { webhookScenarios } from './webhooks.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -298,6 +299,9 @@ async function main() {
     }),
   );
   await server.stop();
+
+  // W1, W2, B3: webhook deliveries to a local receiver (bench/webhooks.ts).
+  rows.push(...(await webhookScenarios(newDatabaseUrl, { duration, connections })));
 
   // S6: import throughput of the exported demo data into a fresh database.
   const file = path.join(workdir, 'export.json');

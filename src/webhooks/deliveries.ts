@@ -207,7 +207,19 @@ export interface Completion {
 }
 
 /** Records finished attempts: the delivery's new state and a row of the attempt log each. */
-export async function complete(trx: Transaction<DB>, done: Completion[], now: string): Promise<void> {
+export async function complete(trx: Transaction<DB>, all: Completion[], now: string): Promise<void> {
+  if (all.length === 0) return;
+  // A webhook deleted meanwhile took its deliveries with it: nothing to record for them.
+  const exist = new Set<number>();
+  const ids = all.map((c) => c.delivery.id);
+  for (let i = 0; i < ids.length; i += 500)
+    for (const r of await trx
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute())
+      exist.add(r.id);
+  const done = all.filter((c) => exist.has(c.delivery.id));
   for (const c of done) {
     await trx
       .updateTable('webhook_deliveries')
@@ -238,6 +250,18 @@ export async function complete(trx: Transaction<DB>, done: Completion[], now: st
           duration_ms: c.durationMs,
         })),
       )
+      .execute();
+}
+
+/** Gives back leases that were not used. */
+export async function release(trx: Transaction<DB>, ids: number[], owner: string): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500)
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ lease_owner: null, lease_until: null })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'pending')
       .execute();
 }
 

@@ -16,6 +16,7 @@ import {
   dueWebhooks,
   fanOut,
   prune,
+  release,
   takePruneTurn,
   type Completion,
   type DeliveryRow,
@@ -36,6 +37,16 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 /** How often one process asks whether the (at most hourly, shared) pruning is due. */
 const PRUNE_CHECK_MS = 10 * 60_000;
+/** Deliveries of one webhook leased at once by one process (started WEBHOOK_CONCURRENCY at a time). */
+const PREFETCH = 256;
+
+interface Target {
+  url: string;
+  signing_secret: string;
+  auth_type: string;
+  auth_name: string | null;
+  auth_secret: string | null;
+}
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function startDispatcher({ database, config, logger }: DispatcherOptions): Dispatcher {
@@ -46,17 +57,18 @@ export function startDispatcher({ database, config, logger }: DispatcherOptions)
   const inflight = new Map<number, number>();
   const running = new Set<Promise<void>>();
   let completions: Completion[] = [];
+  /** Leases given back unused (their lease would end before an attempt could be recorded). */
+  let releases: number[] = [];
+  /** Per webhook: deliveries leased by this process, not yet started; and where and how to send them. */
+  const queues = new Map<number, DeliveryRow[]>();
+  const targets = new Map<number, Target>();
   let stopped = false;
   let lastPruneCheck = 0;
   let wake: (() => void) | undefined;
   const signal = () => wake?.();
 
   async function deliver(d: DeliveryRow): Promise<void> {
-    const hook = await database.db
-      .selectFrom('webhooks')
-      .select(['url', 'signing_secret', 'auth_type', 'auth_name', 'auth_secret'])
-      .where('id', '=', d.webhook_id)
-      .executeTakeFirst();
+    const hook = targets.get(d.webhook_id);
     const attempt = d.attempts + 1;
     const attemptedAt = Date.now();
     if (attempt === 1) webhookMetrics.lag.observe(Math.max(0, attemptedAt - Date.parse(d.event_created_at)) / 1000);
@@ -117,24 +129,41 @@ export function startDispatcher({ database, config, logger }: DispatcherOptions)
     });
   }
 
-  function start(d: DeliveryRow) {
-    inflight.set(d.webhook_id, (inflight.get(d.webhook_id) ?? 0) + 1);
-    const p = deliver(d)
-      .catch((err: unknown) => logger.error({ err, deliveryId: d.id }, 'webhook delivery crashed'))
-      .finally(() => {
-        inflight.set(d.webhook_id, (inflight.get(d.webhook_id) ?? 1) - 1);
-        running.delete(p);
-        signal();
-      });
-    running.add(p);
+  /** Starts queued deliveries of a webhook while it has free slots; gives back those whose lease is too short. */
+  function pump(webhookId: number) {
+    const queue = queues.get(webhookId) ?? [];
+    while (queue.length && (inflight.get(webhookId) ?? 0) < config.webhookConcurrency) {
+      const d = queue.shift()!;
+      if (stopped || Date.parse(d.lease_until ?? '') - Date.now() < config.webhookTimeoutMs + 5000) {
+        releases.push(d.id);
+        continue;
+      }
+      inflight.set(webhookId, (inflight.get(webhookId) ?? 0) + 1);
+      const p = deliver(d)
+        .catch((err: unknown) => logger.error({ err, deliveryId: d.id }, 'webhook delivery crashed'))
+        .finally(() => {
+          inflight.set(webhookId, (inflight.get(webhookId) ?? 1) - 1);
+          running.delete(p);
+          pump(webhookId);
+          // A round (synchronous database work on SQLite) per completion would starve the sends: wake the loop
+          // only to refill a queue running dry or to record a large batch; otherwise it comes at the poll interval.
+          if ((queues.get(webhookId)?.length ?? 0) < config.webhookConcurrency || completions.length >= 500) signal();
+        });
+      running.add(p);
+    }
   }
 
   async function flush(): Promise<void> {
-    if (completions.length === 0) return;
+    if (completions.length === 0 && releases.length === 0) return;
     const batch = completions;
+    const given = releases;
     completions = [];
+    releases = [];
     const now = Date.now();
-    await dispatchTransaction(database, owner, iso(now + leaseMs), (trx) => complete(trx, batch, iso(now)));
+    await dispatchTransaction(database, owner, iso(now + leaseMs), async (trx) => {
+      await complete(trx, batch, iso(now));
+      await release(trx, given, owner);
+    });
   }
 
   /** One round: record finished attempts, fan out new events, lease and start due deliveries. Whether it found work. */
@@ -154,14 +183,24 @@ export function startDispatcher({ database, config, logger }: DispatcherOptions)
     let claimed = 0;
     if (!stopped) {
       for (const webhookId of await dueWebhooks(database.db, iso(now))) {
-        const free = config.webhookConcurrency - (inflight.get(webhookId) ?? 0);
-        if (free <= 0) continue;
-        // The lease runs from when the lock is held, not from the start of the round (which may have waited).
+        const queue = queues.get(webhookId) ?? [];
+        if (queue.length >= config.webhookConcurrency) continue;
+        // Leases a batch beyond the free slots (fewer round trips to the database); what cannot start while its
+        // lease is long enough is given back. The lease runs from when the lock is held.
         const rows = await dispatchTransaction(database, owner, iso(Date.now() + leaseMs), (trx) => {
           const t = Date.now();
-          return claim(trx, postgres, webhookId, free, owner, iso(t), iso(t + leaseMs));
+          return claim(trx, postgres, webhookId, PREFETCH - queue.length, owner, iso(t), iso(t + leaseMs));
         });
-        for (const d of rows) start(d);
+        if (rows.length === 0) continue;
+        const target = await database.db
+          .selectFrom('webhooks')
+          .select(['url', 'signing_secret', 'auth_type', 'auth_name', 'auth_secret'])
+          .where('id', '=', webhookId)
+          .executeTakeFirst();
+        if (!target) continue; // deleted meanwhile: its deliveries went with it
+        targets.set(webhookId, target);
+        queues.set(webhookId, [...queue, ...rows]);
+        pump(webhookId);
         claimed += rows.length;
       }
     }
@@ -194,6 +233,7 @@ export function startDispatcher({ database, config, logger }: DispatcherOptions)
         wake = done;
       });
     }
+    for (const queue of queues.values()) releases.push(...queue.splice(0).map((d) => d.id));
     await Promise.allSettled([...running]);
     await flush().catch((err: unknown) => logger.error({ err }, 'webhook dispatcher could not record attempts'));
   })();
