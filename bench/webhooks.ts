@@ -118,6 +118,16 @@ export async function webhookScenarios(
       errors: duplicates,
       note: 'p50/p99 = lag from commit to receipt (includes the poll interval, WEBHOOK_POLL_MS=100)',
     });
+    // Repeated attempts (a receipt counted twice is one whose answer the dispatcher did not see in time).
+    const repeated = await database.db
+      .selectFrom('webhook_attempts')
+      .select(['attempt', 'error', 'status_code'])
+      .where((eb) => eb.or([eb('attempt', '>', 1), eb('error', 'is not', null)]))
+      .execute();
+    if (repeated.length)
+      process.stderr.write(
+        `webhooks bench: ${repeated.length} failed or repeated attempts, e.g. ${JSON.stringify(repeated.slice(0, 3))}\n`,
+      );
   } finally {
     await database.close();
     await server.stop();
