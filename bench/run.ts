@@ -22,6 +22,7 @@ import {
 import { startCluster, type PgCluster } from '../scripts/pg-cluster.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { runtimeBench, type RuntimeBenchOptions } from './runtime.ts';
+import { webhookScenarios } from './webhooks.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -304,6 +305,9 @@ async function main() {
     }),
   );
   await server.stop();
+
+  // W1, W2, B3: webhook deliveries to a local receiver (bench/webhooks.ts).
+  rows.push(...(await webhookScenarios(newDatabaseUrl, { duration, connections })));
 
   // S6: import throughput of the exported demo data into a fresh database.
   const file = path.join(workdir, 'export.json');

@@ -140,6 +140,43 @@ const VARIABLES = {
     'false',
     'Allow webhook URLs on private/loopback addresses (tests, local dev)',
   ),
+  WEBHOOK_DISPATCHER: variable(
+    'webhookDispatcher',
+    bool,
+    'true',
+    '`serve` runs the webhook dispatcher (any number of processes may; they share the work through the database)',
+  ),
+  WEBHOOK_TIMEOUT_MS: variable('webhookTimeoutMs', int(100, 60000), '10000', 'Timeout of one webhook delivery'),
+  WEBHOOK_CONCURRENCY: variable(
+    'webhookConcurrency',
+    int(1, 256),
+    '8',
+    'Deliveries in flight to one webhook, per dispatcher process',
+  ),
+  WEBHOOK_POLL_MS: variable(
+    'webhookPollMs',
+    int(5, 60000),
+    '100',
+    'How often an idle dispatcher looks for new events and due retries',
+  ),
+  WEBHOOK_RETRY_BASE_MS: variable(
+    'webhookRetryBaseMs',
+    int(1, 600000),
+    '5000',
+    'First retry delay; later ones grow from it (5 s, 30 s, 2 min, 10 min, 1 h, 2 h, 4 h, 8 h x3: 31 h)',
+  ),
+  WEBHOOK_RETENTION_DAYS: variable(
+    'webhookRetentionDays',
+    int(1, 3650),
+    '30',
+    'Delivered events and delivery-log rows older than this are pruned',
+  ),
+  WEBHOOK_BASE_URL: variable(
+    'webhookBaseUrl',
+    text(/^(|https?:\/\/[^\s]+)$/, 'empty or an http(s) URL'),
+    '',
+    'Public base URL of this server in webhook payloads (applicationBaseUrl, openWowiUrl); empty: http://HOST:PORT',
+  ),
   NOW: variable('now', instant, '', 'Override the server clock (tests, e.g. 2027-01-01)'),
   WORKERS: variable(
     'workers',

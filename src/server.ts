@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { describeUrl, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { App } from './app-types.ts';
+import { startDispatcher } from './webhooks/dispatcher.ts';
 
 const SECRET_QUERY = /([?&](?:apiKey|access_token|refresh_token|password)=)[^&]*/gi;
 
@@ -60,6 +61,8 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   print(`  docs:     ${base}/docs   OpenAPI: ${base}/service/openapi.json`);
   print(`  health:   ${base}/health/ready   metrics: ${base}/metrics`);
   for (const line of extra) print(line);
+  // Webhook deliveries from the outbox (any number of processes may run it; they share the work via the database).
+  const dispatcher = config.webhookDispatcher ? startDispatcher({ database, config, logger: app.log }) : undefined;
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -72,6 +75,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
       } finally {
         clearTimeout(force);
       }
+      await dispatcher?.stop();
       await database.close();
     })());
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

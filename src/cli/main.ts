@@ -16,6 +16,7 @@ registerServeCommands(program);
 registerUserCommands(program);
 registerApiKeyCommands(program);
 (await import('./data.ts')).registerDataCommands(program);
+(await import('./webhooks.ts')).registerWebhookCommands(program);
 
 try {
   await program.parseAsync(process.argv);

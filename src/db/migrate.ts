@@ -6,7 +6,8 @@ import * as m001 from './migrations/2026112201_foundation.ts';
 import * as m002 from './migrations/2026112202_domain.ts';
 import * as m003 from './migrations/2026112203_data_version.ts';
 import * as m004 from './migrations/2026112204_auth_version.ts';
-import * as m2026112301 from './migrations/2026112301_hardening.ts';
+import * as m005 from './migrations/2026112301_hardening.ts';
+import * as m006 from './migrations/2026112302_webhooks.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,7 +15,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112202_domain': m002,
   '2026112203_data_version': m003,
   '2026112204_auth_version': m004,
-  '2026112301_hardening': m2026112301,
+  '2026112301_hardening': m005,
+  '2026112302_webhooks': m006,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -8,6 +8,7 @@ import type { ProjectTables } from '../projects/tables.ts';
 import type { RentAccountingTables } from '../rent-accounting/tables.ts';
 import type { RunningCostTables } from '../running-cost/tables.ts';
 import type { VersionTables } from './version-table.ts';
+import type { WebhookTables } from '../webhooks/tables.ts';
 
 export interface DB
   extends
@@ -17,4 +18,5 @@ export interface DB
     MasterDataTables,
     RunningCostTables,
     RentAccountingTables,
-    ProjectTables {}
+    ProjectTables,
+    WebhookTables {}

@@ -3,6 +3,7 @@
 import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { App } from '../app-types.ts';
+import { webhookRegistry } from '../webhooks/metrics.ts';
 
 export default fp(
   async (app: App) => {
@@ -35,7 +36,7 @@ export default fp(
 
     app.get('/metrics', { schema: { tags: ['Operations'], hide: true } }, async (_request, reply) => {
       reply.header('content-type', registry.contentType);
-      return registry.metrics();
+      return Registry.merge([registry, webhookRegistry]).metrics();
     });
   },
   { name: 'metrics' },

@@ -1,0 +1,277 @@
+// Webhook writes: create, change, delete, test, retry. Each validates every field (one 400 with the error map),
+// checks the URL against the SSRF guard (before its transaction: resolving a name may take a while) and writes in
+// one transaction. Shared by the API and the CLI.
+import crypto from 'node:crypto';
+import type { Config } from '../config.ts';
+import type { Executor } from '../db/database.ts';
+import { inTransaction, type Writer } from '../db/write-queue.ts';
+import { ApiError, ErrorCollector, badRequest, notFound } from '../http/errors.ts';
+import { bodyErrors } from '../http/validation.ts';
+import { ACTIONS, payload } from './model.ts';
+import { WebhookChangeBody, WebhookCreateBody, type WebhookChange, type WebhookCreate } from './schemas.ts';
+import { UrlRefused, checkTarget } from './ssrf.ts';
+import { newSigningSecret } from './signing.ts';
+import { send, type SendResult } from './sender.ts';
+import { findWebhook, type WebhookRow } from './queries.ts';
+
+/** Who registers: the owning key, the user (whose ledger grant narrows the key's), the rules of this server. */
+export interface WebhookContext {
+  apiKeyId?: number;
+  ownerUserId: number | null;
+  allowPrivate: boolean;
+  now: Date;
+}
+
+/** Headers a custom authentication may not set (the delivery's own). */
+const RESERVED_HEADERS = /^(host|content-type|content-length|transfer-encoding|connection|webhook-.*)$/i;
+
+type Auth = NonNullable<WebhookCreate['Authentication']>;
+
+function checkAuth(auth: Auth | undefined, errors: ErrorCollector): void {
+  if (!auth) return;
+  const needs: Record<Auth['Type'], Array<keyof Auth>> = {
+    None: [],
+    Bearer: ['Token'],
+    Basic: ['User', 'Password'],
+    Custom: ['HeaderName', 'HeaderValue'],
+  };
+  const wanted = needs[auth.Type];
+  for (const field of wanted)
+    if (auth[field] === undefined)
+      errors.add(`Authentication.${field}`, `Authentication.${field} is required for the type '${auth.Type}'.`);
+  for (const field of ['Token', 'User', 'Password', 'HeaderName', 'HeaderValue'] as const)
+    if (auth[field] !== undefined && !wanted.includes(field))
+      errors.add(`Authentication.${field}`, `Authentication.${field} is not used with the type '${auth.Type}'.`);
+  if (auth.Type === 'Basic' && auth.User?.includes(':'))
+    errors.add('Authentication.User', 'A Basic user name must not contain a colon.');
+  if (auth.Type === 'Custom' && auth.HeaderName && RESERVED_HEADERS.test(auth.HeaderName))
+    errors.add('Authentication.HeaderName', `The header '${auth.HeaderName}' is set by the delivery itself.`);
+}
+
+function authColumns(auth: Auth | undefined) {
+  if (!auth || auth.Type === 'None') return { auth_type: 'None', auth_name: null, auth_secret: null };
+  if (auth.Type === 'Bearer') return { auth_type: 'Bearer', auth_name: null, auth_secret: auth.Token ?? null };
+  if (auth.Type === 'Basic')
+    return { auth_type: 'Basic', auth_name: auth.User ?? null, auth_secret: auth.Password ?? null };
+  return { auth_type: 'Custom', auth_name: auth.HeaderName ?? null, auth_secret: auth.HeaderValue ?? null };
+}
+
+/** Shape first (the route schema's messages), then the rules; the URL is resolved and checked last. */
+async function checkBody<T>(schema: object, body: unknown, allowPrivate: boolean): Promise<T> {
+  const shape = bodyErrors(schema, body);
+  if (shape) throw new ApiError(400, 'bad_request', shape);
+  const value = body as T & { Url?: string; Authentication?: Auth };
+  const errors = new ErrorCollector();
+  checkAuth(value.Authentication, errors);
+  errors.throwIfAny();
+  if (value.Url !== undefined) {
+    try {
+      await checkTarget(value.Url, allowPrivate);
+    } catch (err) {
+      if (err instanceof UrlRefused) throw badRequest('Url', err.message);
+      throw err;
+    }
+  }
+  return value;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+const duplicate = (url: string, entity: string) =>
+  badRequest('Url', `An active webhook of this API key already calls '${url}' for the entity '${entity}'.`);
+
+async function guardDuplicate<T>(url: string, entity: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate(url, entity);
+    throw err;
+  }
+}
+
+async function activeTwin(db: Executor, apiKeyId: number, url: string, entity: string, except = 0) {
+  return db
+    .selectFrom('webhooks')
+    .select('id')
+    .where('api_key_id', '=', apiKeyId)
+    .where('url', '=', url)
+    .where('entity_name', '=', entity)
+    .where('active', '=', 1)
+    .where('id', '!=', except)
+    .executeTakeFirst();
+}
+
+export async function createWebhook(
+  db: Writer,
+  ctx: WebhookContext & { apiKeyId: number },
+  body: unknown,
+): Promise<{ row: WebhookRow; signingSecret: string }> {
+  const input = await checkBody<WebhookCreate>(WebhookCreateBody, body, ctx.allowPrivate);
+  const entity = input.EntityName ?? 'All';
+  const active = input.Active ?? true;
+  const signingSecret = newSigningSecret();
+  const stamp = ctx.now.toISOString();
+  return inTransaction(db, async (trx) => {
+    if (active && (await activeTwin(trx, ctx.apiKeyId, input.Url, entity))) throw duplicate(input.Url, entity);
+    const row = await guardDuplicate(input.Url, entity, () =>
+      trx
+        .insertInto('webhooks')
+        .values({
+          api_key_id: ctx.apiKeyId,
+          owner_user_id: ctx.ownerUserId,
+          name: input.Name ?? new URL(input.Url).host,
+          url: input.Url,
+          system_purpose: input.SystemPurpose ?? 'Echt',
+          entity_name: entity,
+          actions: (input.Actions ?? [...ACTIONS]).join(','),
+          active: active ? 1 : 0,
+          ...authColumns(input.Authentication),
+          signing_secret: signingSecret,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    return { row, signingSecret };
+  });
+}
+
+export async function changeWebhook(
+  db: Writer,
+  ctx: WebhookContext & { apiKeyId: number },
+  body: unknown,
+): Promise<{ row: WebhookRow; signingSecret?: string }> {
+  const input = await checkBody<WebhookChange>(WebhookChangeBody, body, ctx.allowPrivate);
+  const signingSecret = input.RotateSecret ? newSigningSecret() : undefined;
+  return inTransaction(db, async (trx) => {
+    const current = await findWebhook(trx, input.Id, ctx.apiKeyId);
+    if (!current) throw notFound('Id', `Webhook ${input.Id} does not exist.`);
+    const url = input.Url ?? current.url;
+    const entity = input.EntityName ?? current.entity_name;
+    const active = input.Active ?? current.active === 1;
+    if (active && (await activeTwin(trx, ctx.apiKeyId, url, entity, current.id))) throw duplicate(url, entity);
+    const row = await guardDuplicate(url, entity, () =>
+      trx
+        .updateTable('webhooks')
+        .set({
+          name: input.Name ?? current.name,
+          url,
+          system_purpose: input.SystemPurpose ?? current.system_purpose,
+          entity_name: entity,
+          actions: input.Actions ? input.Actions.join(',') : current.actions,
+          active: active ? 1 : 0,
+          ...(input.Authentication ? authColumns(input.Authentication) : {}),
+          ...(signingSecret ? { signing_secret: signingSecret } : {}),
+          updated_at: ctx.now.toISOString(),
+        })
+        .where('id', '=', current.id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    return { row, signingSecret };
+  });
+}
+
+/** Deletes the webhook and its pending deliveries and log: gone, the same URL may be registered again at once. */
+export async function deleteWebhook(db: Writer, id: number, apiKeyId?: number): Promise<WebhookRow> {
+  return inTransaction(db, async (trx) => {
+    const row = await findWebhook(trx, id, apiKeyId);
+    if (!row) throw notFound('id', `Webhook ${id} does not exist.`);
+    await trx.deleteFrom('webhooks').where('id', '=', row.id).execute();
+    return row;
+  });
+}
+
+export interface TestResult extends SendResult {
+  eventId: string;
+}
+
+/** Sends a test delivery now (entityName 'WebHook', the webhook's id), logs it and answers what the receiver said. */
+export async function testWebhook(
+  io: { db: Executor; writer: Writer },
+  config: Readonly<Config>,
+  id: number,
+  apiKeyId: number | undefined,
+  now: Date,
+): Promise<TestResult> {
+  const row = await findWebhook(io.db, id, apiKeyId);
+  if (!row) throw notFound('Id', `Webhook ${id} does not exist.`);
+  const event = {
+    eventId: crypto.randomUUID(),
+    entityType: 'WebHook',
+    entityId: row.id,
+    action: 'updated',
+    userId: null,
+    createdAt: now.toISOString(),
+  };
+  const attemptedAt = new Date().toISOString();
+  const result = await send(
+    {
+      url: row.url,
+      eventId: event.eventId,
+      body: payload(event, config),
+      signingSecret: row.signing_secret,
+      auth: { type: row.auth_type, name: row.auth_name, secret: row.auth_secret },
+    },
+    { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs },
+  );
+  await inTransaction(io.writer, async (trx) => {
+    const delivery = await trx
+      .insertInto('webhook_deliveries')
+      .values({
+        webhook_id: row.id,
+        event_id: event.eventId,
+        entity_type: event.entityType,
+        entity_id: event.entityId,
+        action: event.action,
+        user_id: null,
+        event_created_at: event.createdAt,
+        status: result.ok ? 'delivered' : 'failed',
+        attempts: 1,
+        next_attempt_at: attemptedAt,
+        last_status_code: result.statusCode,
+        last_error: result.error,
+        created_at: attemptedAt,
+        finished_at: attemptedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('webhook_attempts')
+      .values({
+        delivery_id: delivery.id,
+        webhook_id: row.id,
+        attempt: 1,
+        attempted_at: attemptedAt,
+        status_code: result.statusCode,
+        error: result.error,
+        duration_ms: result.durationMs,
+      })
+      .execute();
+  });
+  return { ...result, eventId: event.eventId };
+}
+
+/** Schedules failed (or any finished) deliveries again, now: by delivery id, or every delivery of an event id. */
+export async function retryDeliveries(db: Writer, idOrEvent: string, now: Date): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    let q = trx
+      .updateTable('webhook_deliveries')
+      .set({
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now.toISOString(),
+        lease_owner: null,
+        lease_until: null,
+        finished_at: null,
+      })
+      .where('status', '!=', 'pending');
+    q = /^[0-9]{1,10}$/.test(idOrEvent) ? q.where('id', '=', Number(idOrEvent)) : q.where('event_id', '=', idOrEvent);
+    const res = await q.executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  });
+}

@@ -1,0 +1,292 @@
+// The dispatcher's database work. Every step is one short transaction, safe with any number of dispatchers on one
+// database: PostgreSQL locks the rows it takes with FOR UPDATE SKIP LOCKED; on SQLite each transaction first writes
+// the lease row (webhook_dispatch_state), which takes the file's write lock, so processes sharing it take turns.
+// Deliveries are leased with an expiry: a process that dies mid-delivery leaves them to be taken again.
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Database, Executor } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { intersect, inScope, type LedgerScope } from '../auth/ledger-scope.ts';
+import type { WebhookDeliveriesTable } from './tables.ts';
+
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+/** Runs `work` in a transaction that, on SQLite, starts by taking the write lock through the lease row. */
+export async function dispatchTransaction<T>(
+  database: Database,
+  owner: string,
+  leaseUntil: string,
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  return database.db.transaction().execute(async (trx) => {
+    if (database.dialect === 'sqlite')
+      await trx
+        .updateTable('webhook_dispatch_state')
+        .set({ lease_owner: owner, lease_until: leaseUntil })
+        .where('id', '=', 1)
+        .execute();
+    return work(trx);
+  });
+}
+
+interface ActiveHook {
+  id: number;
+  entity: string;
+  actions: Set<string>;
+  scope: LedgerScope;
+}
+
+/** Active webhooks of unrevoked keys, each with the ledgers it may see: key ledgers within the owner's grant. */
+async function activeHooks(trx: Transaction<DB>): Promise<ActiveHook[]> {
+  const rows = await trx
+    .selectFrom('webhooks as w')
+    .innerJoin('api_keys as k', 'k.id', 'w.api_key_id')
+    .leftJoin('users as u', 'u.id', 'w.owner_user_id')
+    .select([
+      'w.id',
+      'w.entity_name',
+      'w.actions',
+      'w.api_key_id',
+      'w.owner_user_id',
+      'k.all_ledgers as key_all',
+      'u.all_ledgers as user_all',
+      'u.disabled as user_disabled',
+    ])
+    .where('w.active', '=', 1)
+    .where('k.revoked_at', 'is', null)
+    .execute();
+  if (rows.length === 0) return [];
+  const keyLedgers = await trx
+    .selectFrom('api_key_ledgers')
+    .select(['api_key_id', 'company_code_id'])
+    .where('api_key_id', 'in', [...new Set(rows.map((r) => r.api_key_id))])
+    .execute();
+  const owners = [...new Set(rows.map((r) => r.owner_user_id).filter((id): id is number => id !== null))];
+  const userLedgers = owners.length
+    ? await trx
+        .selectFrom('user_ledgers')
+        .select(['user_id', 'company_code_id'])
+        .where('user_id', 'in', owners)
+        .execute()
+    : [];
+  const hooks: ActiveHook[] = [];
+  for (const r of rows) {
+    if (r.user_disabled === 1) continue;
+    const keyScope: LedgerScope =
+      r.key_all === 1
+        ? { all: true }
+        : { all: false, ids: keyLedgers.filter((l) => l.api_key_id === r.api_key_id).map((l) => l.company_code_id) };
+    const userScope: LedgerScope =
+      r.owner_user_id === null || r.user_all === 1
+        ? { all: true }
+        : { all: false, ids: userLedgers.filter((l) => l.user_id === r.owner_user_id).map((l) => l.company_code_id) };
+    hooks.push({
+      id: r.id,
+      entity: r.entity_name,
+      actions: new Set(r.actions.split(',')),
+      scope: intersect(keyScope, userScope),
+    });
+  }
+  return hooks;
+}
+
+/** Takes up to `limit` new outbox events and records a pending delivery for every webhook that may see each. */
+export async function fanOut(trx: Transaction<DB>, postgres: boolean, now: string, limit: number): Promise<number> {
+  let query = trx
+    .selectFrom('outbox_events')
+    .select(['id', 'event_id', 'entity_type', 'entity_id', 'action', 'company_code_id', 'user_id', 'created_at'])
+    .where('dispatched_at', 'is', null)
+    .orderBy('id')
+    .limit(limit);
+  if (postgres) query = query.forUpdate().skipLocked();
+  const events = await query.execute();
+  if (events.length === 0) return 0;
+  const hooks = await activeHooks(trx);
+  const rows = [];
+  for (const e of events)
+    for (const h of hooks)
+      if (
+        (h.entity === 'All' || h.entity === e.entity_type) &&
+        h.actions.has(e.action) &&
+        inScope(h.scope, e.company_code_id)
+      )
+        rows.push({
+          webhook_id: h.id,
+          event_id: e.event_id,
+          entity_type: e.entity_type,
+          entity_id: e.entity_id,
+          action: e.action,
+          user_id: e.user_id,
+          event_created_at: e.created_at,
+          status: 'pending' as const,
+          attempts: 0,
+          next_attempt_at: now,
+          created_at: now,
+        });
+  for (let i = 0; i < rows.length; i += 200)
+    await trx
+      .insertInto('webhook_deliveries')
+      .values(rows.slice(i, i + 200))
+      .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
+      .execute();
+  const ids = events.map((e) => e.id);
+  for (let i = 0; i < ids.length; i += 500)
+    await trx
+      .updateTable('outbox_events')
+      .set({ dispatched_at: now })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+  return events.length;
+}
+
+/** Webhooks with deliveries due now and not leased. */
+export async function dueWebhooks(trx: Executor, now: string): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('webhook_deliveries')
+    .select('webhook_id')
+    .distinct()
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .limit(500)
+    .execute();
+  return rows.map((r) => r.webhook_id);
+}
+
+/** Leases up to `limit` due deliveries of one webhook to `owner` until `until`. */
+export async function claim(
+  trx: Transaction<DB>,
+  postgres: boolean,
+  webhookId: number,
+  limit: number,
+  owner: string,
+  now: string,
+  until: string,
+): Promise<DeliveryRow[]> {
+  if (postgres) {
+    // A materialized CTE: the locking subquery runs once (inside `IN (...)` PostgreSQL may run it again per row and
+    // take more than `limit` rows).
+    const { rows } = await sql<DeliveryRow>`
+      WITH picked AS MATERIALIZED (
+        SELECT id FROM webhook_deliveries
+        WHERE webhook_id = ${webhookId} AND status = 'pending' AND next_attempt_at <= ${now}
+          AND (lease_until IS NULL OR lease_until < ${now})
+        ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      UPDATE webhook_deliveries AS d SET lease_owner = ${owner}, lease_until = ${until}
+      FROM picked WHERE d.id = picked.id
+      RETURNING d.*`.execute(trx);
+    return rows;
+  }
+  // SQLite: this transaction holds the write lock (dispatchTransaction), so the statement cannot race.
+  const pick = trx
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('webhook_id', '=', webhookId)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit);
+  return trx
+    .updateTable('webhook_deliveries')
+    .set({ lease_owner: owner, lease_until: until })
+    .where('id', 'in', pick)
+    .returningAll()
+    .execute();
+}
+
+export interface Completion {
+  delivery: DeliveryRow;
+  attempt: number;
+  attemptedAt: string;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  /** What follows: delivered, a retry at that time, or failed for good. */
+  outcome: { status: 'delivered' } | { status: 'pending'; nextAttemptAt: string } | { status: 'failed' };
+}
+
+/** Records finished attempts: the delivery's new state and a row of the attempt log each. */
+export async function complete(trx: Transaction<DB>, all: Completion[], now: string): Promise<void> {
+  if (all.length === 0) return;
+  // A webhook deleted meanwhile took its deliveries with it: nothing to record for them.
+  const exist = new Set<number>();
+  const ids = all.map((c) => c.delivery.id);
+  for (let i = 0; i < ids.length; i += 500)
+    for (const r of await trx
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute())
+      exist.add(r.id);
+  const done = all.filter((c) => exist.has(c.delivery.id));
+  for (const c of done) {
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({
+        status: c.outcome.status,
+        attempts: c.attempt,
+        next_attempt_at: c.outcome.status === 'pending' ? c.outcome.nextAttemptAt : c.delivery.next_attempt_at,
+        lease_owner: null,
+        lease_until: null,
+        last_status_code: c.statusCode,
+        last_error: c.error,
+        finished_at: c.outcome.status === 'pending' ? null : now,
+      })
+      .where('id', '=', c.delivery.id)
+      .execute();
+  }
+  for (let i = 0; i < done.length; i += 100)
+    await trx
+      .insertInto('webhook_attempts')
+      .values(
+        done.slice(i, i + 100).map((c) => ({
+          delivery_id: c.delivery.id,
+          webhook_id: c.delivery.webhook_id,
+          attempt: c.attempt,
+          attempted_at: c.attemptedAt,
+          status_code: c.statusCode,
+          error: c.error,
+          duration_ms: c.durationMs,
+        })),
+      )
+      .execute();
+}
+
+/** Gives back leases that were not used. */
+export async function release(trx: Transaction<DB>, ids: number[], owner: string): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500)
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ lease_owner: null, lease_until: null })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'pending')
+      .execute();
+}
+
+/** Deletes dispatched outbox events, finished deliveries and attempt-log rows older than `cutoff`. */
+export async function prune(trx: Transaction<DB>, cutoff: string): Promise<void> {
+  await trx.deleteFrom('webhook_attempts').where('attempted_at', '<', cutoff).execute();
+  await trx
+    .deleteFrom('webhook_deliveries')
+    .where('status', '!=', 'pending')
+    .where('finished_at', '<', cutoff)
+    .execute();
+  await trx
+    .deleteFrom('outbox_events')
+    .where('dispatched_at', 'is not', null)
+    .where('dispatched_at', '<', cutoff)
+    .execute();
+}
+
+/** Whether a prune is due (at most hourly across all processes); marks it done. */
+export async function takePruneTurn(trx: Transaction<DB>, now: string, hourAgo: string): Promise<boolean> {
+  const res = await trx
+    .updateTable('webhook_dispatch_state')
+    .set({ pruned_at: now })
+    .where('id', '=', 1)
+    .where((eb) => eb.or([eb('pruned_at', 'is', null), eb('pruned_at', '<', hourAgo)]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

@@ -1,0 +1,67 @@
+// What a webhook is, in one place: entity names, actions, system purposes, auth types, the retry schedule, the
+// payload of a delivery.
+import os from 'node:os';
+import type { Config } from '../config.ts';
+
+export const ENTITY_NAMES = ['Project', 'EconomicUnit', 'UseUnit', 'LicenseAgreement', 'Loan', 'All'] as const;
+export const ACTIONS = ['created', 'updated', 'deleted'] as const;
+export const SYSTEM_PURPOSES = ['Echt', 'Test'] as const;
+export const AUTH_TYPES = ['None', 'Bearer', 'Basic', 'Custom'] as const;
+
+export type EntityName = (typeof ENTITY_NAMES)[number];
+export type Action = (typeof ACTIONS)[number];
+export type AuthType = (typeof AUTH_TYPES)[number];
+
+/** Retry delays as multiples of WEBHOOK_RETRY_BASE_MS (default 5 s): 5 s, 30 s, 2 min, 10 min, 1 h, 2 h, 4 h, 8 h,
+ *  8 h, 8 h: 31.2 h in all (>= 25 h even with the jitter below), then the delivery is marked failed. */
+export const RETRY_FACTORS = [1, 6, 24, 120, 720, 1440, 2880, 5760, 5760, 5760];
+/** Attempts of one delivery: the first and one per retry. */
+export const MAX_ATTEMPTS = RETRY_FACTORS.length + 1;
+
+/** The delay before the next attempt after `failedAttempts` failures (jitter +-20%), or undefined: give up. */
+export function retryDelayMs(failedAttempts: number, baseMs: number, random: () => number = Math.random) {
+  const factor = RETRY_FACTORS[failedAttempts - 1];
+  if (factor === undefined) return undefined;
+  return Math.round(baseMs * factor * (0.8 + 0.4 * random()));
+}
+
+/** Public base URL of this server as payloads name it. */
+export function baseUrlOf(config: Readonly<Config>): string {
+  if (config.webhookBaseUrl) return config.webhookBaseUrl.replace(/\/+$/, '');
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+}
+
+export interface PayloadEvent {
+  eventId: string;
+  entityType: string;
+  entityId: number;
+  action: string;
+  userId: number | null;
+  createdAt: string;
+}
+
+/** Where a client reads the entity back (entities with a read endpoint, while they exist). */
+function readBackUrl(base: string, e: PayloadEvent): string | null {
+  if (e.entityType === 'Project' && e.action !== 'deleted')
+    return `${base}/openwowi/v1.2/AccountancyProjectEdit/Project/${e.entityId}`;
+  return null;
+}
+
+/** The JSON body of a delivery. */
+export function payload(e: PayloadEvent, config: Readonly<Config>): string {
+  const base = baseUrlOf(config);
+  return JSON.stringify({
+    entityType: 'Entity',
+    entityName: e.entityType,
+    id: e.entityId,
+    action: e.action,
+    nodeId: null,
+    systemId: 'wohnapi',
+    instanceName: os.hostname(),
+    applicationBaseUrl: base,
+    userId: e.userId,
+    openWowiUrl: readBackUrl(base, e),
+    additionalInfo: { eventId: e.eventId, occurredAt: e.createdAt },
+  });
+}

@@ -1,0 +1,174 @@
+// The webhook CLI, run as the real binary against a database of either engine and a real receiver.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from '../bench/harness.ts';
+import { cli } from './support/cli.ts';
+import { at } from './support/lists.ts';
+import { DIALECTS, createEmptyDatabaseUrl } from './support/db.ts';
+import { startReceiver, type Receiver } from './support/receiver.ts';
+
+const BIN = new URL('../bin/wohnapi.js', import.meta.url).pathname;
+const FAST = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '20', LOG_LEVEL: 'warn' };
+
+async function serve(env: Record<string, string>): Promise<ChildProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    env: { ...process.env, ...env, PORT: String(port), WOHNAPI_SERVER_PROCESS: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  for (let i = 0; i < 300 && !output.includes('listening'); i++) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(output.includes('listening'), output);
+  return child;
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+describe('webhook CLI help', () => {
+  it('every subcommand has --help', async () => {
+    for (const sub of ['add', 'list', 'remove', 'test', 'deliveries', 'retry']) {
+      const help = await cli(['webhook', sub, '--help']);
+      assert.equal(help.code, 0);
+      assert.match(help.stdout, new RegExp(`Usage: wohnapi webhook ${sub}`));
+    }
+  });
+});
+
+for (const dialect of DIALECTS) {
+  describe(`webhook CLI [${dialect}]`, () => {
+    let env: Record<string, string>;
+    let remove: () => Promise<void>;
+    let receiver: Receiver;
+    let hookId: string;
+    const children: ChildProcess[] = [];
+
+    before(async () => {
+      const db = await createEmptyDatabaseUrl(dialect);
+      env = { DATABASE_URL: db.url, ...FAST };
+      remove = db.remove;
+      receiver = await startReceiver();
+      assert.equal((await cli(['apikey', 'create', '--name', 'partner', '--all-ledgers'], env)).code, 0);
+      const add = await cli(
+        ['webhook', 'add', '--key', 'partner', '--url', `${receiver.url}/e2e`, '--entity', 'Loan', '--name', 'ERP'],
+        env,
+      );
+      assert.equal(add.code, 0, add.stderr);
+      assert.match(at(add.stdout.trimEnd().split('\n'), -1), /^whsec_[A-Za-z0-9+/]{43}=$/);
+      hookId = /webhook (\d+) created/.exec(add.stdout)?.[1] ?? '';
+    });
+    after(async () => {
+      for (const c of children) await stop(c);
+      await receiver.close();
+      await remove();
+    });
+
+    it('CLI: list, test, deliveries, retry, remove; secrets never printed; one-line errors', async () => {
+      const list = await cli(['webhook', 'list', '--key', 'partner'], env);
+      assert.equal(list.code, 0, list.stderr);
+      assert.match(
+        list.stdout,
+        new RegExp(
+          `^${hookId}\\tpartner\\tERP\\t${receiver.url}/e2e\\tLoan\\tcreated,updated,deleted\\tEcht\\tactive\\tNone$`,
+          'm',
+        ),
+      );
+      assert.ok(!list.stdout.includes('whsec_'));
+
+      const withAuth = await cli(
+        [
+          'webhook',
+          'add',
+          '--key',
+          'partner',
+          '--url',
+          `${receiver.url}/cli`,
+          '--entity',
+          'All',
+          '--auth',
+          'bearer',
+          '--token',
+          'tok-123',
+        ],
+        env,
+      );
+      assert.equal(withAuth.code, 0, withAuth.stderr);
+      assert.ok(!withAuth.stdout.includes('tok-123'));
+      const authId = /webhook (\d+) created/.exec(withAuth.stdout)?.[1] ?? '';
+      assert.ok(!(await cli(['webhook', 'list'], env)).stdout.includes('tok-123'));
+
+      receiver.answer = (r) => (r.path === '/cli' ? 500 : 200);
+      const failedTest = await cli(['webhook', 'test', authId], env);
+      assert.equal(failedTest.code, 1);
+      assert.match(failedTest.stderr, /^wohnapi: error: test delivery \S+ failed: HTTP 500 \(\d+ ms\)\n$/);
+      const eventId = /test delivery (\S+) failed/.exec(failedTest.stderr)?.[1] ?? '';
+      receiver.answer = () => 200;
+      const okTest = await cli(['webhook', 'test', authId], env);
+      assert.equal(okTest.code, 0, okTest.stderr);
+      assert.match(okTest.stdout, /HTTP 200/);
+      const sent = receiver.received.filter((r) => r.path === '/cli');
+      assert.equal(sent.at(-1)?.headers.authorization, 'Bearer tok-123');
+
+      const log = await cli(['webhook', 'deliveries', authId], env);
+      assert.equal(log.code, 0, log.stderr);
+      const rows = log.stdout.trimEnd().split('\n');
+      assert.equal(rows.length, 3);
+      assert.match(
+        at(rows, 2),
+        new RegExp(`\\t${eventId}\\tWebHook ${authId}\\tupdated\\t1\\t.*\\tHTTP 500\\t\\d+\\tfailed$`),
+      );
+
+      // Retry by event id: the failed test delivery is delivered by the dispatcher of a running server.
+      const retry = await cli(['webhook', 'retry', eventId], env);
+      assert.equal(retry.code, 0, retry.stderr);
+      assert.match(retry.stdout, /1 delivery scheduled again/);
+      const server = await serve(env);
+      children.push(server);
+      await receiver.waitFor(
+        1,
+        20_000,
+        (r) => r.headers['webhook-id'] === eventId && r.path === '/cli' && sent.indexOf(r) === -1,
+      );
+      await stop(server);
+      const again = await cli(['webhook', 'retry', 'no-such-event'], env);
+      assert.deepEqual(
+        [again.code, again.stderr],
+        [1, "wohnapi: error: no finished delivery 'no-such-event' to retry\n"],
+      );
+
+      const bad = await cli(['webhook', 'add', '--key', 'partner', '--url', 'ftp://x', '--entity', 'Loan'], env);
+      assert.equal(bad.code, 1);
+      assert.match(bad.stderr, /^wohnapi: error: The URL 'ftp:\/\/x' must use http or https, not 'ftp'\.\n$/);
+      const badEntity = await cli(
+        ['webhook', 'add', '--key', 'partner', '--url', `${receiver.url}/x`, '--entity', 'Invoice'],
+        env,
+      );
+      assert.match(badEntity.stderr, /^wohnapi: error: The value 'Invoice' is not valid for EntityName/);
+      const noKey = await cli(
+        ['webhook', 'add', '--key', 'ghost', '--url', `${receiver.url}/x`, '--entity', 'Loan'],
+        env,
+      );
+      assert.deepEqual([noKey.code, noKey.stderr], [1, "wohnapi: error: no active API key named 'ghost'\n"]);
+      const strict = await cli(
+        ['webhook', 'add', '--key', 'partner', '--url', 'http://127.0.0.1/x', '--entity', 'Loan'],
+        {
+          ...env,
+          WEBHOOK_ALLOW_PRIVATE: 'false',
+        },
+      );
+      assert.equal(strict.code, 1);
+      assert.match(strict.stderr, /non-public address/);
+
+      assert.equal((await cli(['webhook', 'remove', authId], env)).code, 0);
+      const gone = await cli(['webhook', 'remove', authId], env);
+      assert.deepEqual([gone.code, gone.stderr], [1, `wohnapi: error: Webhook ${authId} does not exist.\n`]);
+    });
+  });
+}
