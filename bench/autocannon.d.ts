@@ -17,6 +17,7 @@ declare module 'autocannon' {
       onResponse?: (status: number, body: string, context: unknown, headers: Record<string, string | string[]>) => void;
     }>;
     pipelining?: number;
+    timeout?: number;
   }
   interface Histogram {
     average: number;

@@ -15,6 +15,8 @@ const opts = readOptions<{
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Seconds before a request counts as timed out (autocannon's default: 10). */
+  timeout?: number;
 }>('load.ts');
 const method = opts.method ?? 'GET';
 let hits = 0;
@@ -41,6 +43,7 @@ const result = await autocannon({
   method,
   ...withHeaders,
   ...(opts.body ? { body: opts.body } : {}),
+  ...(opts.timeout ? { timeout: opts.timeout } : {}),
   requests,
 });
 process.stdout.write(
