@@ -17,6 +17,8 @@ const opts = readOptions<{
   body?: string;
   /** Seconds before a request counts as timed out (autocannon's default: 10). */
   timeout?: number;
+  /** Stop after this many requests instead of after `duration` (so no request is cut off at the end). */
+  amount?: number;
 }>('load.ts');
 const method = opts.method ?? 'GET';
 let hits = 0;
@@ -39,7 +41,7 @@ const requests = unique
 const result = await autocannon({
   url: opts.url,
   connections: opts.connections,
-  duration: opts.duration,
+  ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration }),
   method,
   ...withHeaders,
   ...(opts.body ? { body: opts.body } : {}),
