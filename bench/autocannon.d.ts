@@ -8,8 +8,16 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (req: object, context: unknown) => object;
+      onResponse?: (status: number, body: string, context: unknown, headers: Record<string, string | string[]>) => void;
+    }>;
     pipelining?: number;
+    timeout?: number;
   }
   interface Histogram {
     average: number;

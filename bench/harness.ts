@@ -1,6 +1,8 @@
 // Building blocks of the benchmark: child processes (CLI, server, load generators), RSS sampling, tables.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { freePort } from '../scripts/pg-cluster.ts';
 import { promisify } from 'node:util';
 
@@ -108,19 +110,48 @@ export interface LoadResult {
   ok: number;
   non2xx?: number;
   errors: number;
+  /** Answers with `x-cache: hit` (page cache). */
+  hits?: number;
+  /** Requests the load made (the divisor of the server CPU time); `ok + non2xx` when not given. */
+  requests?: number;
+  /** Extra figures of a scenario's own load script (records, seconds, …). */
+  extra?: Record<string, number>;
 }
 
-/** Runs a load generator script (bench/load.ts or bench/projects-load.ts) in its own process. */
-export async function runLoad(script: string, options: object): Promise<LoadResult> {
-  const { stdout } = await execFileP(
-    process.execPath,
-    ['--import', 'tsx', `${ROOT}bench/${script}`, JSON.stringify(options)],
-    {
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  );
-  return JSON.parse(stdout.trim().split('\n').pop() as string) as LoadResult;
+const CLK_TCK = 100; // Linux USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s on every common kernel
+
+/** CPU time (user + system) in ms of a process and all its descendants, from /proc/<pid>/stat. */
+export function treeCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK; // utime, stime (fields 14, 15)
+    const children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+    return own + children.reduce((sum, c) => sum + treeCpuMs(c), 0);
+  } catch {
+    return 0; // process gone
+  }
 }
+
+/** Runs a load generator script (bench/load.ts, bench/projects-load.ts, bench/sync-load.ts) in its own process. */
+export async function runLoad(script: string, options: object): Promise<LoadResult> {
+  const file = path.join(os.tmpdir(), `wohnapi-load-${process.pid}-${++loads}.json`);
+  fs.writeFileSync(file, JSON.stringify(options));
+  try {
+    const { stdout } = await execFileP(process.execPath, ['--import', 'tsx', `${ROOT}bench/${script}`, `@${file}`], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return JSON.parse(stdout.trim().split('\n').pop() as string) as LoadResult;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+let loads = 0;
 
 export function table(rows: Array<Record<string, string | number>>): string {
   const cols = Object.keys(rows[0] ?? {});

@@ -1,29 +1,52 @@
 // Runs one autocannon load in its own process (so the load generator never shares a core's event loop with
 // the server) and prints the result as one JSON line. Usage: node --import tsx bench/load.ts '<json options>'
+// `paths`: every connection cycles through the list on its own (so connections repeat each other's pages);
+// `uniquePaths`: one shared cursor over the list, so every request of the run asks for a path not asked before
+// (until the list is used up: the result's `requests` vs the list's length shows whether it was).
+import { readOptions } from './options.ts';
 import autocannon from 'autocannon';
 
-const [json] = process.argv.slice(2);
-if (json === undefined) throw new Error("usage: node --import tsx bench/load.ts '<json options>'");
-const opts = JSON.parse(json) as {
+const opts = readOptions<{
   url: string;
   paths?: string[];
+  uniquePaths?: string[];
   connections: number;
   duration: number;
   method?: string;
   headers?: Record<string, string>;
   body?: string;
-};
+  /** Seconds before a request counts as timed out (autocannon's default: 10). */
+  timeout?: number;
+  /** Stop after this many requests instead of after `duration` (so no request is cut off at the end). */
+  amount?: number;
+}>('load.ts');
 const method = opts.method ?? 'GET';
+let hits = 0;
+const onResponse = (_status: number, _body: string, _context: unknown, headers: Record<string, string | string[]>) => {
+  if (headers['x-cache'] === 'hit' || headers['X-Cache'] === 'hit') hits++;
+};
+const withHeaders = opts.headers ? { headers: opts.headers } : {};
+let cursor = 0;
+const unique = opts.uniquePaths;
+const requests = unique
+  ? [
+      {
+        method,
+        ...withHeaders,
+        onResponse,
+        setupRequest: (req: object) => ({ ...req, path: unique[cursor++ % unique.length] }),
+      },
+    ]
+  : (opts.paths?.map((path) => ({ path, method, ...withHeaders, onResponse })) ?? [{ method, onResponse }]);
 const result = await autocannon({
   url: opts.url,
   connections: opts.connections,
-  duration: opts.duration,
+  ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration }),
   method,
-  ...(opts.headers ? { headers: opts.headers } : {}),
+  ...withHeaders,
   ...(opts.body ? { body: opts.body } : {}),
-  ...(opts.paths
-    ? { requests: opts.paths.map((path) => ({ path, method, ...(opts.headers ? { headers: opts.headers } : {}) })) }
-    : {}),
+  ...(opts.timeout ? { timeout: opts.timeout } : {}),
+  requests,
 });
 process.stdout.write(
   `${JSON.stringify({
@@ -33,5 +56,8 @@ process.stdout.write(
     ok: result['2xx'],
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    hits,
+    requests: result['2xx'] + result.non2xx,
+    extra: unique ? { distinctPaths: unique.length, pathsAsked: cursor } : undefined,
   })}\n`,
 );

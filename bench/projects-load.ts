@@ -1,6 +1,7 @@
 // S5: concurrent clients each creating a project and assigning an economic unit, a building and a use unit
 // (four requests per project). Prints one JSON line: projects/s and per-project latency percentiles.
 // Usage: node --import tsx bench/projects-load.ts '<json options>'
+import { readOptions } from './options.ts';
 import { Pool } from 'undici';
 
 interface Options {
@@ -15,9 +16,7 @@ interface Options {
   connections: number;
   duration: number;
 }
-const [json] = process.argv.slice(2);
-if (json === undefined) throw new Error("usage: node --import tsx bench/projects-load.ts '<json options>'");
-const o = JSON.parse(json) as Options;
+const o = readOptions<Options>('projects-load.ts');
 const pool = new Pool(o.base, { connections: o.connections });
 const headers = { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' };
 const q = `?apiKey=${encodeURIComponent(o.apiKey)}`;

@@ -32,6 +32,44 @@ export interface DataVersions {
 pg.types.setTypeParser(1082, (v: string) => v);
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
+/** The part of a better-sqlite3 statement Kysely's SQLite driver calls. */
+interface KyselyStatement {
+  reader: boolean;
+  all(params: unknown[]): unknown[];
+  run(params: unknown[]): SQLite.RunResult;
+  iterate(params: unknown[]): IterableIterator<unknown>;
+}
+
+/**
+ * A reading statement whose rows come from better-sqlite3 as arrays and become objects in a function compiled for
+ * its columns: the same row objects (same keys, order and values; a repeated name keeps its first place and last
+ * value, as better-sqlite3's own objects do), at a fraction of the cost of better-sqlite3 setting each property of a
+ * wide row from C++.
+ */
+function withFastRows(stmt: SQLite.Statement): KyselyStatement {
+  if (!stmt.reader) return stmt;
+  const names = stmt.columns().map((c) => c.name);
+  if (names.includes('__proto__')) return stmt;
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const build = new Function('a', `return {${names.map((n, i) => `${JSON.stringify(n)}: a[${i}]`).join(', ')}};`) as (
+    a: unknown[],
+  ) => unknown;
+  const raw = stmt.raw(true);
+  return {
+    reader: true,
+    all(params) {
+      const rows = raw.all(params) as unknown[][];
+      const out = new Array<unknown>(rows.length);
+      for (let i = 0; i < rows.length; i++) out[i] = build(rows[i] as unknown[]);
+      return out;
+    },
+    run: (params) => raw.run(params),
+    *iterate(params) {
+      for (const row of raw.iterate(params) as IterableIterator<unknown[]>) yield build(row);
+    },
+  };
+}
+
 export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -42,12 +80,12 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
     // Kysely prepares every query anew; reusing prepared statements by SQL text saves that work on the hot paths.
-    const statements = new Map<string, SQLite.Statement>();
+    const statements = new Map<string, KyselyStatement>();
     const prepare = (text: string) => {
       let stmt = statements.get(text);
       if (!stmt) {
         if (statements.size >= 2000) statements.clear();
-        stmt = sqlite.prepare(text);
+        stmt = withFastRows(sqlite.prepare(text));
         statements.set(text, stmt);
       }
       return stmt;

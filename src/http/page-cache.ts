@@ -5,7 +5,8 @@
 
 interface Entry {
   version: string;
-  body: string;
+  /** The encoded body: a hit is sent as it is (no UTF-8 encoding or length count per request). */
+  body: Buffer;
 }
 
 /** Least-recently-used map bounded by the total size of its bodies. */
@@ -15,7 +16,7 @@ export class PageCache {
 
   constructor(private readonly maxBytes: number) {}
 
-  get(key: string, version: string): string | undefined {
+  get(key: string, version: string): Buffer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
@@ -27,7 +28,7 @@ export class PageCache {
     return entry.body;
   }
 
-  set(key: string, version: string, body: string): void {
+  set(key: string, version: string, body: Buffer): void {
     if (body.length > this.maxBytes / 4) return;
     const old = this.entries.get(key);
     if (old) {

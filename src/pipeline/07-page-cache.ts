@@ -41,8 +41,10 @@ export default fp(
     app.addHook('onSend', async (request, reply, payload) => {
       const ticket = tickets.get(request);
       if (ticket && reply.statusCode === 200 && typeof payload === 'string') {
-        cache.set(ticket.key, ticket.version, payload);
+        const body = Buffer.from(payload);
+        cache.set(ticket.key, ticket.version, body);
         reply.header('x-cache', 'miss');
+        return body;
       }
       return payload;
     });

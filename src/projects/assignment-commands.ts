@@ -1,9 +1,9 @@
-// The twelve assign/remove writes (one named command each): one transaction that locks the project, checks
+// The twelve assign/remove writes (derived from the six array fields): one transaction that locks the project, checks
 // every id (all errors in one 400, nothing stored on any error), changes the assignments and records the event.
 import { inTransaction, type Writer } from '../db/write-queue.ts';
 import { ErrorCollector } from '../http/errors.ts';
 import { bodyErrors } from '../http/validation.ts';
-import { ID_LIST_CHECKS, type ArrayField } from './schemas.ts';
+import { ARRAY_FIELDS, ID_LIST_CHECKS, type ArrayField } from './schemas.ts';
 import { KINDS } from './fields.ts';
 import {
   assignedAmong,
@@ -12,6 +12,7 @@ import {
   deleteAssignments,
   distinct,
   insertAssignments,
+  insertIfAssignable,
 } from './assignments.ts';
 import { int32Items } from './rules.ts';
 import { lockProject, type ProjectRow } from './queries.ts';
@@ -41,57 +42,44 @@ function assignmentCommand(name: ArrayField, mode: 'assign' | 'remove'): Assignm
       const ids = idList(name, input.ids, errors);
       let changed: number;
       if (mode === 'assign') {
-        const isAssigned = (k: ArrayField, wanted: number[]) => assignedAmong(trx, project.id, KINDS[k], wanted);
-        const valid = await checkAssignable(trx, kind, ids, project.company_code_id, isAssigned, errors);
-        errors.throwIfAny();
-        changed = await insertAssignments(trx, project.id, kind, valid);
+        // The usual case in one statement; only when it did not store every id are the checks run (for the
+        // error messages, or to find that the rest was assigned already). An error rolls the insert back.
+        const shapeErrors = Object.keys(errors.errors).length > 0;
+        changed = shapeErrors ? 0 : await insertIfAssignable(trx, project.id, kind, ids, project.company_code_id);
+        if (shapeErrors || changed < ids.length) {
+          const isAssigned = (k: ArrayField, wanted: number[]) => assignedAmong(trx, project.id, KINDS[k], wanted);
+          const valid = await checkAssignable(trx, kind, ids, project.company_code_id, isAssigned, errors);
+          errors.throwIfAny();
+          changed += await insertAssignments(trx, project.id, kind, valid);
+        }
       } else {
         await checkRemovable(trx, project.id, kind, ids, errors);
         errors.throwIfAny();
         changed = await deleteAssignments(trx, project.id, kind, ids);
       }
       if (changed === 0) return project;
-      const row = await trx
-        .updateTable('projects')
-        .set({ updated_at: timestamp(input.now) })
-        .where('id', '=', project.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      // The row after the write is known: the locked row with its new updated_at (no read-back).
+      const row = { ...project, updated_at: timestamp(input.now) };
+      await trx.updateTable('projects').set({ updated_at: row.updated_at }).where('id', '=', project.id).execute();
       await recordProjectEvent(trx, row, 'updated', input);
       return row;
     });
 }
 
-export const assignEconomicUnits = assignmentCommand('EconomicUnit', 'assign');
-export const assignBuildings = assignmentCommand('Building', 'assign');
-export const assignLands = assignmentCommand('Land', 'assign');
-export const assignUseUnits = assignmentCommand('UseUnit', 'assign');
-export const assignBudgets = assignmentCommand('Budget', 'assign');
-export const assignLoans = assignmentCommand('Loan', 'assign');
-export const removeEconomicUnits = assignmentCommand('EconomicUnit', 'remove');
-export const removeBuildings = assignmentCommand('Building', 'remove');
-export const removeLands = assignmentCommand('Land', 'remove');
-export const removeUseUnits = assignmentCommand('UseUnit', 'remove');
-export const removeBudgets = assignmentCommand('Budget', 'remove');
-export const removeLoans = assignmentCommand('Loan', 'remove');
+/** The twelve commands: assign and remove for each of the six array fields, named by their operation
+ *  (AssignEconomicUnit, RemoveLoan, ...), which is also the endpoint's last path segment. */
+export const ASSIGNMENT_COMMANDS = (['assign', 'remove'] as const).flatMap((mode) =>
+  ARRAY_FIELDS.map((name) => ({
+    operation: `${mode === 'assign' ? 'Assign' : 'Remove'}${name}`,
+    name,
+    mode,
+    run: assignmentCommand(name, mode),
+  })),
+);
 
-/** The command behind each endpoint, by its operation name (AssignEconomicUnit, RemoveLoan, ...). */
-export const ASSIGNMENT_COMMANDS: Array<{
-  operation: string;
-  name: ArrayField;
-  mode: 'assign' | 'remove';
-  run: AssignmentCommand;
-}> = [
-  { operation: 'AssignEconomicUnit', name: 'EconomicUnit', mode: 'assign', run: assignEconomicUnits },
-  { operation: 'AssignBuilding', name: 'Building', mode: 'assign', run: assignBuildings },
-  { operation: 'AssignLand', name: 'Land', mode: 'assign', run: assignLands },
-  { operation: 'AssignUseUnit', name: 'UseUnit', mode: 'assign', run: assignUseUnits },
-  { operation: 'AssignBudget', name: 'Budget', mode: 'assign', run: assignBudgets },
-  { operation: 'AssignLoan', name: 'Loan', mode: 'assign', run: assignLoans },
-  { operation: 'RemoveEconomicUnit', name: 'EconomicUnit', mode: 'remove', run: removeEconomicUnits },
-  { operation: 'RemoveBuilding', name: 'Building', mode: 'remove', run: removeBuildings },
-  { operation: 'RemoveLand', name: 'Land', mode: 'remove', run: removeLands },
-  { operation: 'RemoveUseUnit', name: 'UseUnit', mode: 'remove', run: removeUseUnits },
-  { operation: 'RemoveBudget', name: 'Budget', mode: 'remove', run: removeBudgets },
-  { operation: 'RemoveLoan', name: 'Loan', mode: 'remove', run: removeLoans },
-];
+/** The command of one operation, e.g. `assignmentCommandOf('AssignBuilding')`. */
+export function assignmentCommandOf(operation: `${'Assign' | 'Remove'}${ArrayField}`): AssignmentCommand {
+  const found = ASSIGNMENT_COMMANDS.find((c) => c.operation === operation);
+  if (!found) throw new Error(`no assignment command ${operation}`);
+  return found.run;
+}

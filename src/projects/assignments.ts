@@ -1,6 +1,6 @@
 // The assignment rules of a project (decisions.md section 4): which ids may be assigned or removed, checked
 // against the database, and the changes themselves. Used by the create command and the assign/remove commands.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Executor } from '../db/database.ts';
 import type { ErrorCollector } from '../http/errors.ts';
 import { KINDS, dependentsOf, type AssignmentKind } from './fields.ts';
@@ -165,6 +165,32 @@ export async function insertAssignments(
     inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
   return inserted;
+}
+
+/**
+ * The assignment in one statement that checks what it needs (INSERT ... SELECT ... WHERE): stores those of `ids`
+ * that exist in the ledger and have their prerequisites assigned to the project, and are not assigned yet.
+ * Returns the number of new rows. When it is less than `ids.length`, some ids were already assigned or are not
+ * assignable: the caller runs the full checks (checkAssignable) for the error messages.
+ */
+export async function insertIfAssignable(
+  db: Executor,
+  projectId: number,
+  kind: AssignmentKind,
+  ids: number[],
+  ledger: number,
+): Promise<number> {
+  if (ids.length === 0 || ids.length > CHUNK) return 0;
+  const needs = kind.needs.map(
+    (n) =>
+      sql`and (e.${sql.ref(n.via)} is null or exists (select 1 from ${sql.table(KINDS[n.kind].table)} p
+        where p.project_id = ${projectId} and p.${sql.ref(KINDS[n.kind].column)} = e.${sql.ref(n.via)}))`,
+  );
+  const result = await sql`insert into ${sql.table(kind.table)} (project_id, ${sql.ref(kind.column)})
+    select cast(${projectId} as integer), e.id from ${sql.table(kind.entities)} e
+    where e.id in (${sql.join(ids)}) and e.company_code_id = ${ledger} ${sql.join(needs, sql` `)}
+    on conflict (project_id, ${sql.ref(kind.column)}) do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** Deletes assignments; returns the number of rows deleted. */

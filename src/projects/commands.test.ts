@@ -7,7 +7,11 @@ import { buildWorld, type WorldLedger } from '../dataset/factories.ts';
 import { ALL_LEDGERS } from '../auth/ledger-scope.ts';
 import { ApiError } from '../http/errors.ts';
 import { changeProject, createProject, deleteProject, type WriteContext } from './commands.ts';
-import { assignBuildings, assignEconomicUnits, removeEconomicUnits } from './assignment-commands.ts';
+import { assignmentCommandOf } from './assignment-commands.ts';
+
+const assignBuildings = assignmentCommandOf('AssignBuilding');
+const assignEconomicUnits = assignmentCommandOf('AssignEconomicUnit');
+const removeEconomicUnits = assignmentCommandOf('RemoveEconomicUnit');
 
 for (const dialect of DIALECTS) {
   describe(`project commands without HTTP [${dialect}]`, () => {

@@ -2,10 +2,9 @@
 // and the metadata of the six assignment kinds.
 import type { ProjectsTable } from './tables.ts';
 import { ARRAY_FIELDS, SCALAR_FIELDS, type ArrayField, type ScalarField } from './schemas.ts';
+import { snake } from '../db/names.ts';
 
 export type ProjectColumn = Exclude<keyof ProjectsTable, 'id' | 'created_at' | 'updated_at'>;
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (c, i: number) => (i ? '_' : '') + c.toLowerCase());
 
 /** Wire property -> column, e.g. ApplicationForBuildingLicenseFileReference -> application_for_building_license_file_reference. */
 export const COLUMN = Object.fromEntries(SCALAR_FIELDS.map((f) => [f, snake(f)])) as Record<ScalarField, ProjectColumn>;

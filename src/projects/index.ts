@@ -1,6 +1,13 @@
 // Area: accounting projects (controller AccountancyProjectEdit, v1.2): the 15 write endpoints of the interface and
 // the read-back endpoints of decisions.md section 4. Handlers parse, call a command or query, and present.
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+  onRequestAsyncHookHandler,
+} from 'fastify';
+import { validatorCompiler } from '../http/validation.ts';
 import type { App } from '../app-types.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { errorResponses } from '../http/schemas.ts';
@@ -28,14 +35,18 @@ const writeAuth = { auth: { permissions: [PERMISSIONS.projectEdit], apiKey: 'req
 const readAuth = { auth: { permissions: [PERMISSIONS.projectEdit], apiKey: 'optional' as const } };
 
 /**
- * Write bodies are checked by the commands (so shape and rule errors end up in one 400); the route schema still
- * documents them. A failed check of the path or query is answered at once.
+ * Write bodies are checked once, by the commands (so shape and rule errors end up in one 400): the routes' body
+ * schema only documents them (BODY_CHECKED_BY_COMMAND). A failed check of the path or query is answered at once.
  */
 function context(request: FastifyRequest, app: App): WriteContext {
   const invalid = request.validationError;
   if (invalid && invalid.validationContext !== 'body') throw invalid;
   return { scope: request.scope, userId: request.principal?.userId ?? null, now: app.now() };
 }
+
+/** The write routes' validators: path and query as every route; the body is not validated here (the command does). */
+const BODY_CHECKED_BY_COMMAND: FastifySchemaCompiler<FastifySchema> = (route) =>
+  route.httpPart === 'body' ? () => true : validatorCompiler(route);
 
 /** A bodiless POST/DELETE that still says `Content-Type: application/json` (common in generated clients) is no body. */
 const emptyBodyIsNoBody: onRequestAsyncHookHandler = async (request) => {
@@ -98,6 +109,7 @@ export default async function projectsArea(app: App): Promise<void> {
     {
       config: writeAuth,
       attachValidation: true,
+      validatorCompiler: BODY_CHECKED_BY_COMMAND,
       schema: {
         tags: TAGS,
         summary: 'Create a project',
@@ -120,6 +132,7 @@ export default async function projectsArea(app: App): Promise<void> {
     {
       config: writeAuth,
       attachValidation: true,
+      validatorCompiler: BODY_CHECKED_BY_COMMAND,
       schema: {
         tags: TAGS,
         summary: 'Change a project',
@@ -146,6 +159,7 @@ export default async function projectsArea(app: App): Promise<void> {
     {
       config: writeAuth,
       attachValidation: true,
+      validatorCompiler: BODY_CHECKED_BY_COMMAND,
       onRequest: emptyBodyIsNoBody,
       schema: {
         tags: TAGS,
@@ -169,6 +183,7 @@ export default async function projectsArea(app: App): Promise<void> {
       {
         config: writeAuth,
         attachValidation: true,
+        validatorCompiler: BODY_CHECKED_BY_COMMAND,
         onRequest: emptyBodyIsNoBody,
         schema: {
           tags: TAGS,

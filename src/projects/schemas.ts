@@ -1,5 +1,5 @@
 // Wire schemas of the AccountancyProjectEdit controller (v1.2): write bodies, id lists, parameters, responses.
-import { Type, type TProperties } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import { ApiKeyParam, DateString, Int32, Nullable, PagingQuery, ShowNullValues, WireObject } from '../http/schemas.ts';
 
 const str = (description: string) => Type.String({ description });
@@ -42,31 +42,69 @@ export const NOT_NULLABLE: ScalarField[] = ['CompanyCodeId', 'ProjectLifeTimeFro
 /** Properties a create body must have. */
 export const REQUIRED_ON_CREATE: ScalarField[] = ['CompanyCodeId', 'ProjectLifeTimeFrom'];
 
-const bodyProperty = (name: ScalarField) => (NOT_NULLABLE.includes(name) ? FIELDS[name] : Nullable(FIELDS[name]));
 const idArray = (description: string) => Type.Array(Int32(), { description });
+const opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
+const ids = (name: ArrayField) => opt(idArray(`Ids to assign: ${name}`));
 
-const changeProperties: TProperties = {};
-for (const name of SCALAR_FIELDS) changeProperties[name] = Type.Optional(bodyProperty(name));
+/** The create body, literally: its static type is exact. Nullable unless listed in NOT_NULLABLE; required as
+ *  REQUIRED_ON_CREATE says (both checked below against this literal). */
+export const ProjectCreateBody = Type.Object(
+  {
+    Name: opt(FIELDS.Name),
+    Code: opt(FIELDS.Code),
+    ProjectManager: opt(FIELDS.ProjectManager),
+    Description: opt(FIELDS.Description),
+    CompanyCodeId: FIELDS.CompanyCodeId,
+    ApplicationForDevelopmentScheduleDate: opt(FIELDS.ApplicationForDevelopmentScheduleDate),
+    ApplicationForDevelopmentDeliveryDate: opt(FIELDS.ApplicationForDevelopmentDeliveryDate),
+    ApplicationForDevelopmentGrantDate: opt(FIELDS.ApplicationForDevelopmentGrantDate),
+    ApplicationForDevelopmentValidTo: opt(FIELDS.ApplicationForDevelopmentValidTo),
+    ApplicationForDevelopmentFileReference: opt(FIELDS.ApplicationForDevelopmentFileReference),
+    ApplicationForBuildingLicenseScheduleDate: opt(FIELDS.ApplicationForBuildingLicenseScheduleDate),
+    ApplicationForBuildingLicenseDeliveryDate: opt(FIELDS.ApplicationForBuildingLicenseDeliveryDate),
+    ApplicationForBuildingLicenseGrantDate: opt(FIELDS.ApplicationForBuildingLicenseGrantDate),
+    ApplicationForBuildingLicenseValidTo: opt(FIELDS.ApplicationForBuildingLicenseValidTo),
+    ApplicationForBuildingLicenseFileReference: opt(FIELDS.ApplicationForBuildingLicenseFileReference),
+    ApplicationForBuildingLicenseReference: opt(FIELDS.ApplicationForBuildingLicenseReference),
+    ProjectLifeTimeFrom: FIELDS.ProjectLifeTimeFrom,
+    ProjectLifeTimeTo: opt(FIELDS.ProjectLifeTimeTo),
+    CostCenterId: opt(FIELDS.CostCenterId),
+    CostUnitId: opt(FIELDS.CostUnitId),
+    CostTypeId: opt(FIELDS.CostTypeId),
+    EconomicUnit: ids('EconomicUnit'),
+    Building: ids('Building'),
+    Land: ids('Land'),
+    UseUnit: ids('UseUnit'),
+    Budget: ids('Budget'),
+    Loan: ids('Loan'),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'CompanyCodeId and ProjectLifeTimeFrom are required. The arrays are applied in dependency order, atomically.',
+  },
+);
 
-const createProperties: TProperties = {};
-for (const name of SCALAR_FIELDS)
-  createProperties[name] = REQUIRED_ON_CREATE.includes(name) ? bodyProperty(name) : Type.Optional(bodyProperty(name));
-for (const name of ARRAY_FIELDS) createProperties[name] = Type.Optional(Nullable(idArray(`Ids to assign: ${name}`)));
-
-export const ProjectChangeBody = Type.Object(changeProperties, {
+/** The change body: the scalar properties of the create body, every one optional; the six arrays not accepted. */
+export const ProjectChangeBody = Type.Partial(Type.Omit(ProjectCreateBody, [...ARRAY_FIELDS]), {
   additionalProperties: false,
   description:
     'Only the properties present are changed; null clears a nullable property. The six arrays are not accepted.',
 });
 
-export const ProjectCreateBody = Type.Object(createProperties, {
-  additionalProperties: false,
-  description:
-    'CompanyCodeId and ProjectLifeTimeFrom are required. The arrays are applied in dependency order, atomically.',
-});
+/** A create or change body after its schema check (a property with a schema error is never read: see rules.ts). */
+export type ProjectBody = Partial<Static<typeof ProjectCreateBody>>;
 
-/** A body after its schema check: wire property name to value. */
-export type ProjectBody = Partial<Record<ScalarField | ArrayField, unknown>>;
+// The literal above and the field lists must agree (checked once at start-up).
+for (const name of SCALAR_FIELDS) {
+  const property = ProjectCreateBody.properties[name] as TSchema & { type?: unknown };
+  const nullable = Array.isArray(property.type) && property.type.includes('null');
+  if (
+    nullable === NOT_NULLABLE.includes(name) ||
+    (ProjectCreateBody.required as string[] | undefined)?.includes(name) !== REQUIRED_ON_CREATE.includes(name)
+  )
+    throw new Error(`ProjectCreateBody.${name} disagrees with NOT_NULLABLE / REQUIRED_ON_CREATE`);
+}
 
 /** Body of the assign and remove endpoints: an array of ids, optional (absent, null or [] = nothing to do). */
 export const IdListBody = Type.Optional(Nullable(Type.Array(Int32(), { description: 'Ids (int32)' })));

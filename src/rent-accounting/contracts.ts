@@ -1,6 +1,6 @@
 // Contract agreements: the header every kind shares (one query for all kinds), the kind descriptor, and the
 // endpoints of a kind in both versions (two presenters over the same rows; docs/data-model.md).
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { TProperties } from '@sinclair/typebox';
 import type { Executor } from '../db/database.ts';
 import type { ContractAgreementKind } from './tables.ts';
@@ -67,9 +67,22 @@ export function useUnitFilters<D, T extends keyof D, O>(
   return out;
 }
 
+/** The conditions of a header page on the agreement table alone (alias ca). */
+function agreementConditions(kind: ContractAgreementKind, f: Filters, scope: LedgerScope): Expression<SqlBool>[] {
+  const out: Expression<SqlBool>[] = [
+    sql<SqlBool>`ca.kind = ${kind}`,
+    ledgerCondition(sql.ref<number>('ca.company_code_id'), scope),
+  ];
+  if (f.contractAgreementId !== undefined) out.push(sql<SqlBool>`ca.id = ${f.contractAgreementId}`);
+  if (f.licenseAgreementId !== undefined) out.push(sql<SqlBool>`ca.license_agreement_id = ${f.licenseAgreementId}`);
+  if (f.activeOn !== undefined)
+    out.push(sql<SqlBool>`ca.valid_from <= ${f.activeOn} and (ca.valid_to is null or ca.valid_to >= ${f.activeOn})`);
+  return out;
+}
+
 export function headerRows(kind: ContractAgreementKind) {
   return (db: Executor, f: Filters, scope: LedgerScope, w: Window): Promise<HeaderRow[]> => {
-    let qb = db
+    const qb = db
       .selectFrom('contract_agreements as ca')
       .innerJoin('license_agreements as la', 'la.id', 'ca.license_agreement_id')
       .innerJoin('use_units as uu', 'uu.id', 'la.use_unit_id')
@@ -83,19 +96,29 @@ export function headerRows(kind: ContractAgreementKind) {
         'la.id_num',
         'la.use_unit_id',
         'uu.use_unit_number',
-      ])
-      .where('ca.kind', '=', kind)
-      .where((eb) => ledgerCondition(eb.ref('ca.company_code_id'), scope));
-    if (f.contractAgreementId !== undefined) qb = qb.where('ca.id', '=', f.contractAgreementId);
-    if (f.licenseAgreementId !== undefined) qb = qb.where('ca.license_agreement_id', '=', f.licenseAgreementId);
-    if (f.licenseAgreementIdNum !== undefined) qb = qb.where('la.id_num', '=', f.licenseAgreementIdNum);
-    if (f.activeOn !== undefined) {
-      const day = f.activeOn;
-      qb = qb
-        .where('ca.valid_from', '<=', day)
-        .where((eb) => eb.or([eb('ca.valid_to', 'is', null), eb('ca.valid_to', '>=', day)]));
+      ]);
+    const byJoinedTables =
+      f.licenseAgreementIdNum !== undefined ||
+      f.useUnitId !== undefined ||
+      f.useUnitNumber !== undefined ||
+      f.economicUnitId !== undefined;
+    if (!byJoinedTables) {
+      // Deferred join: the window's ids are found on the agreement table's (kind, ..., id) index alone, so a deep
+      // offset does not pay for the joins of the rows it skips (the joins never drop a row: both are required
+      // foreign keys).
+      const ids = windowed(
+        db
+          .selectFrom('contract_agreements as ca')
+          .select('ca.id')
+          .where((eb) => eb.and(agreementConditions(kind, f, scope))),
+        'ca.id',
+        w,
+      );
+      return qb.where('ca.id', 'in', ids).orderBy('ca.id').execute();
     }
-    return windowed(useUnitFilters(qb, f), 'ca.id', w).execute();
+    let filtered = qb.where((eb) => eb.and(agreementConditions(kind, f, scope)));
+    if (f.licenseAgreementIdNum !== undefined) filtered = filtered.where('la.id_num', '=', f.licenseAgreementIdNum);
+    return windowed(useUnitFilters(filtered, f), 'ca.id', w).execute();
   };
 }
 

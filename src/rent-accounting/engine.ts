@@ -10,6 +10,7 @@ import type { LedgerScope } from '../auth/ledger-scope.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { WireObject, errorResponses } from '../http/schemas.ts';
 import { stripNulls } from '../http/response.ts';
+import { compileSerializers, type Serialize, type Serializers } from '../http/serializer.ts';
 import { querySchema, type ApiVersion, type FilterName, type Filters, type ListQuery } from './params.ts';
 
 /** Which rows of the filtered, Id-ordered list: after a known Id (keyset), then offset, then limit. */
@@ -104,18 +105,19 @@ async function* chunks(
   }
 }
 
-/** A JSON array written piece by piece: one string per chunk, nulls left out unless showNullValues. */
+/** A JSON array written piece by piece: one string per chunk, nulls left out unless showNullValues; each item
+ *  written by the endpoint's compiled serializer (src/http/serializer.ts), as the paged answers are. */
 async function* jsonArray(
   first: IteratorResult<Record<string, unknown>[]>,
   rest: AsyncGenerator<Record<string, unknown>[]>,
-  showNulls: boolean,
+  serialize: Serialize,
 ) {
   let separator = '[';
   let next = first;
   while (!next.done) {
     let text = '';
     for (const item of next.value) {
-      text += separator + JSON.stringify(showNulls ? item : stripNulls(item));
+      text += separator + serialize(item);
       separator = ',';
     }
     yield text;
@@ -131,8 +133,27 @@ async function* jsonArray(
 async function streamAll(reply: FastifyReply, db: Executor, ep: Endpoint, q: ListQuery, scope: LedgerScope) {
   const rest = chunks(db, ep, q, scope);
   const first = await rest.next();
-  const body = Readable.from(jsonArray(first, rest, q.showNullValues === true), { objectMode: true, highWaterMark: 1 });
+  const s = itemSerializers(ep);
+  const body = Readable.from(jsonArray(first, rest, q.showNullValues === true ? s.keep : s.omit), {
+    objectMode: true,
+    highWaterMark: 1,
+  });
   return reply.type(JSON_TYPE).send(body);
+}
+
+const serializers = new WeakMap<Endpoint, Serializers>();
+
+/** The compiled serializers of one record of the endpoint (or, if its shape does not compile, the generic ones). */
+function itemSerializers(ep: Endpoint): Serializers {
+  let s = serializers.get(ep);
+  if (!s) {
+    s = compileSerializers(WireObject(ep.fields)) ?? {
+      keep: (item) => JSON.stringify(item),
+      omit: (item) => JSON.stringify(stripNulls(item)),
+    };
+    serializers.set(ep, s);
+  }
+  return s;
 }
 
 function describe(ep: Endpoint): string {
