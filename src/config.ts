@@ -118,6 +118,12 @@ const VARIABLES = {
     'Allow webhook URLs on private/loopback addresses (tests, local dev)',
   ),
   NOW: variable('now', instant, '', 'Override the server clock (tests, e.g. 2027-01-01)'),
+  LOG_FORMAT: variable(
+    'logFormat',
+    oneOf(['json', 'pretty'] as const),
+    'json',
+    'Server log lines: json (one object per line, for machines) or pretty (pino-pretty, for a person at a terminal)',
+  ),
 };
 
 type Variables = typeof VARIABLES;
