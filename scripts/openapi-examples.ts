@@ -2,6 +2,7 @@
 // from the answers of the real server over the demo data (`serve --demo`), and the example request bodies built from
 // the same data. `npm run openapi:examples` after adding endpoints or changing the demo data set.
 import { writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -100,7 +101,7 @@ for (const [path, operations] of Object.entries(doc.paths)) {
 await app.close();
 await database.close();
 const sorted = Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
-writeFileSync(OUT, `${JSON.stringify(sorted, null, 2)}\n`);
+writeFileSync(OUT, await format(JSON.stringify(sorted), { parser: 'json', ...(await resolveConfig(OUT)) }));
 const missing = Object.keys(components).filter((name) => out[name] === undefined && components[name]!.properties);
 console.log(`${Object.keys(sorted).length} examples written to src/ops/openapi-examples.json`);
 if (missing.length) console.log(`no example in the demo data for: ${missing.join(', ')}`);

@@ -169,11 +169,12 @@ function errorResponses(route: RouteOptions, schema: Schema, facts: RouteFacts):
 
 function successDescription(method: string, status: string, array: boolean, facts: RouteFacts): string {
   const record = singular(facts.segments.filter((s) => !/^(Assign|Remove)/.test(s)).at(-1) ?? facts.controller);
-  if (status === '201') return `Created: the new ${record} (Id, Code, Name).`;
+  if (status === '204') return 'Done (no content).';
+  if (status === '201') return `Created: the new ${record}.`;
   if (array) return `A page of ${record} records, ordered by Id (an empty array when nothing matches).`;
-  if (method === 'DELETE') return `Deleted: the ${record} as it was (Id, Code, Name).`;
+  if (method === 'DELETE') return `Deleted: the ${record} as it was.`;
   if (method === 'GET') return `The ${record}.`;
-  return `Done: the ${record} (Id, Code, Name).`;
+  return `Done: the ${record}.`;
 }
 
 /** A route's own response schema with the generic description when it has none. */

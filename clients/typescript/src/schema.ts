@@ -1803,7 +1803,7 @@ export interface components {
       Loan?: number[] | null;
     };
     /**
-     * @description Created: the new Project (Id, Code, Name).
+     * @description Created: the new Project.
      * @example {
      *       "Id": 2212,
      *       "Code": null,
@@ -4456,7 +4456,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Created: the new Project (Id, Code, Name). */
+      /** @description Created: the new Project. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -4752,7 +4752,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: the Project (Id, Code, Name). */
+      /** @description Done: the Project. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4888,7 +4888,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted: the Project as it was (Id, Code, Name). */
+      /** @description Deleted: the Project as it was. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5013,7 +5013,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Created: the new Project (Id, Code, Name). */
+      /** @description Created: the new Project. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -5154,7 +5154,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Created: the new Project (Id, Code, Name). */
+      /** @description Created: the new Project. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -5295,7 +5295,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Created: the new Project (Id, Code, Name). */
+      /** @description Created: the new Project. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -5436,7 +5436,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Created: the new Project (Id, Code, Name). */
+      /** @description Created: the new Project. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -5577,7 +5577,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Created: the new Project (Id, Code, Name). */
+      /** @description Created: the new Project. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -5718,7 +5718,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Created: the new Project (Id, Code, Name). */
+      /** @description Created: the new Project. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -5859,7 +5859,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: the Project (Id, Code, Name). */
+      /** @description Done: the Project. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6000,7 +6000,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: the Project (Id, Code, Name). */
+      /** @description Done: the Project. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6141,7 +6141,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: the Project (Id, Code, Name). */
+      /** @description Done: the Project. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6282,7 +6282,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: the Project (Id, Code, Name). */
+      /** @description Done: the Project. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6423,7 +6423,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: the Project (Id, Code, Name). */
+      /** @description Done: the Project. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6564,7 +6564,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Done: the Project (Id, Code, Name). */
+      /** @description Done: the Project. */
       200: {
         headers: {
           [name: string]: unknown;
