@@ -220,6 +220,12 @@ const VARIABLES = {
     '10000',
     'On SIGTERM/SIGINT: time for requests in flight to finish before connections are closed',
   ),
+  LOG_FORMAT: variable(
+    'logFormat',
+    oneOf(['json', 'pretty'] as const),
+    'json',
+    'Server log lines: json (one object per line, for machines) or pretty (pino-pretty, for a person at a terminal)',
+  ),
 };
 
 type Variables = typeof VARIABLES;

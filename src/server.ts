@@ -17,6 +17,15 @@ export function redactUrl(url: string): string {
 export function loggerOptions(config: Readonly<Config>): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    // LOG_FORMAT=pretty: readable lines for a person at a terminal (pino-pretty in a worker); JSON stays the default.
+    ...(config.logFormat === 'pretty'
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { destination: 1, colorize: Boolean(process.stdout.isTTY), ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'token', 'apiKey'],
       censor: '[redacted]',
@@ -45,7 +54,8 @@ export interface StartOptions {
 }
 
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
-  const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // The start banner goes to stderr, so stdout carries only the (JSON) log lines.
+  const print = options.print ?? ((line: string) => process.stderr.write(`${line}\n`));
   const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolMax });
   const { applied } = await migrateToLatest(database);
   const app = await buildApp({ database, config, logger: loggerOptions(config) });

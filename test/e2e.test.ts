@@ -28,6 +28,7 @@ describe('the server process', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString())); // the start banner
     for (let i = 0; i < 300 && !output.includes('Try:'); i++) await new Promise((r) => setTimeout(r, 100));
     assert.ok(output.includes('Try:'), `start-up output: ${output}`);
   });

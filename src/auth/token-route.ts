@@ -12,13 +12,29 @@ import { purgeThrottle, recordFailure, recordSuccess, retryAfter, throttleKeys }
 import { textProblem } from '../http/input-rules.ts';
 import { API_PREFIXES } from '../api.ts';
 
-const TokenResponse = Type.Object({
-  access_token: Type.String(),
-  token_type: Type.Literal('bearer'),
-  expires_in: Type.Integer(),
-  refresh_token: Type.String(),
-});
-const OAuthError = Type.Object({ error: Type.String(), error_description: Type.Optional(Type.String()) });
+const TokenResponse = Type.Object(
+  {
+    access_token: Type.String({ description: 'Send as Authorization: Bearer <access_token>' }),
+    token_type: Type.Literal('bearer'),
+    expires_in: Type.Integer({ description: 'Seconds until the access token expires' }),
+    refresh_token: Type.String({ description: 'For grant_type=refresh_token (single use)' }),
+  },
+  { title: 'TokenResponse', description: 'Tokens issued.' },
+);
+const OAuthError = Type.Object(
+  { error: Type.String(), error_description: Type.Optional(Type.String()) },
+  { title: 'OAuthError' },
+);
+/** The form fields (OpenAPI only: the handler checks them itself, answering OAuth errors). */
+const TokenRequest = Type.Object(
+  {
+    grant_type: Type.Union([Type.Literal('password'), Type.Literal('refresh_token')]),
+    username: Type.Optional(Type.String({ description: 'grant_type=password: the user name' })),
+    password: Type.Optional(Type.String({ description: 'grant_type=password: the password', format: 'password' })),
+    refresh_token: Type.Optional(Type.String({ description: 'grant_type=refresh_token: the last refresh token' })),
+  },
+  { title: 'TokenRequest', examples: [{ grant_type: 'password', username: 'demo', password: 'secret' }] },
+);
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 /** RFC 6749 5.2: error_description is %x20-21 / %x23-5B / %x5D-7E; anything else (client text) becomes '?'. */
@@ -68,8 +84,18 @@ export default async function tokenRoutes(app: App) {
       schema: {
         tags: ['OAuth 2.0'],
         summary: 'Token endpoint (RFC 6749 password and refresh_token grants, application/x-www-form-urlencoded)',
+        description: 'Log in with grant_type=password (username, password) or renew with grant_type=refresh_token.',
         hide: url !== '/oauth2/token',
-        response: { 200: TokenResponse, 400: OAuthError, 413: OAuthError, 429: OAuthError },
+        formBody: TokenRequest,
+        response: {
+          200: TokenResponse,
+          400: {
+            ...OAuthError,
+            description: 'invalid_request, invalid_grant or unsupported_grant_type (RFC 6749 5.2)',
+          },
+          413: { ...OAuthError, description: 'The form body is larger than the body limit.' },
+          429: { ...OAuthError, description: 'Too many failed logins for this user name; wait Retry-After seconds.' },
+        },
       },
       handler: async (request, reply) => {
         if (

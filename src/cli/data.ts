@@ -1,9 +1,28 @@
 // wohnapi import <file> | export <file> | demo load [--scale N] [--seed S]
 import fs from 'node:fs';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
 import type { Command } from 'commander';
 import { CommandError } from '../auth/users.ts';
-import { out, progress, withDatabase } from './context.ts';
+import { out, withDatabase } from './context.ts';
+import { progressBar, type Progress } from './progress.ts';
+
+/** The unit the import bar counts the file in: MB for large files, KB for small ones. */
+const unitOf = (bytes: number): [string, number] => (bytes >= 10 * 1024 * 1024 ? ['MB', 1024 * 1024] : ['KB', 1024]);
+
+/** The file as a stream that reports the bytes read so far to the progress bar, with the file size as total. */
+function readWithProgress(file: string, bar: Progress, scale: number): Readable {
+  const total = Math.max(1, Math.ceil(fs.statSync(file).size / scale));
+  let read = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      read += chunk.length;
+      bar.update(Math.min(total, Math.round(read / scale)), total);
+      done(null, chunk);
+    },
+  });
+  return fs.createReadStream(file, { highWaterMark: 1 << 20 }).pipe(counter);
+}
 
 const positiveInt =
   (name: string) =>
@@ -24,12 +43,12 @@ export function registerDataCommands(program: Command): void {
       const { importData, ImportFailed } = await import('../dataset/import/importer.ts');
       const { formatProblem } = await import('../dataset/import/lookup.ts');
       const started = performance.now();
+      const [unit, scale] = unitOf(fs.statSync(file).size);
+      const bar = progressBar('import', unit);
       try {
         const summary = await withDatabase((database) =>
-          importData(database, fs.createReadStream(file, { highWaterMark: 1 << 20 }), {
-            progress: progress('import: records'),
-          }),
-        );
+          importData(database, readWithProgress(file, bar, scale)),
+        ).finally(() => bar.stop());
         const seconds = (performance.now() - started) / 1000;
         out(
           `imported ${summary.records.toLocaleString('en')} records from ${file} in ${seconds.toFixed(1)} s (${Math.round(summary.records / seconds).toLocaleString('en')} records/s), ${summary.events} event(s)`,
@@ -59,10 +78,11 @@ export function registerDataCommands(program: Command): void {
         throw new CommandError(`cannot write ${file}: ${why ?? (err as Error).message}`);
       }
       const stream = fs.createWriteStream(tmp, { fd });
+      const bar = progressBar('export', 'records');
       try {
         const summary = await withDatabase((database) =>
-          exportData(database, stream, { progress: progress('export: records') }),
-        );
+          exportData(database, stream, { progress: (n) => bar.update(n) }),
+        ).finally(() => bar.stop());
         await new Promise<void>((resolve, reject) =>
           stream.end((err?: Error | null) => (err ? reject(err) : resolve())),
         );
@@ -84,9 +104,10 @@ export function registerDataCommands(program: Command): void {
     .action(async (opts: { scale: number; seed: number }) => {
       const { loadDemo } = await import('../dataset/demo/load.ts');
       const started = performance.now();
+      const bar = progressBar('demo load', 'rows');
       const summary = await withDatabase((database) =>
-        loadDemo(database, { scale: opts.scale, seed: opts.seed, progress: progress('demo: rows') }),
-      );
+        loadDemo(database, { scale: opts.scale, seed: opts.seed, progress: (n) => bar.update(n) }),
+      ).finally(() => bar.stop());
       out(
         `demo data loaded: scale ${opts.scale}, seed ${opts.seed}, ${summary.rows.toLocaleString('en')} rows (${summary.useUnits.toLocaleString('en')} use units) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );

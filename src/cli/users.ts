@@ -2,21 +2,17 @@
 import type { Command } from 'commander';
 import { addUser, disableUser, listUsers, setPassword } from '../auth/users.ts';
 import { ALL_PERMISSIONS } from '../auth/permissions.ts';
-import { collect, out, parseId, withDatabase } from './context.ts';
-
-async function readStdinLine(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
-}
+import { collect, out, parseId, requireExistingDatabase, withDatabase } from './context.ts';
+import { readPassword } from './password.ts';
+import { loadConfig } from '../config.ts';
 
 export function registerUserCommands(program: Command): void {
   const user = program.command('user').description('manage users and their endpoint permissions');
 
   user
     .command('add <name>')
-    .description('create a user')
-    .requiredOption('--password <pw>', 'password (at least 8 characters)')
+    .description('create a user; the password is asked for (no echo) or read from standard input')
+    .option('--password <pw>', 'password (at least 8 characters); better left out (shell history, ps)')
     .option(
       '--permission <p>',
       `endpoint permission, repeatable; one of: ${ALL_PERMISSIONS.map((p) => `"${p}"`).join(', ')}`,
@@ -29,11 +25,13 @@ export function registerUserCommands(program: Command): void {
       collect,
       [],
     )
-    .action(async (name: string, opts: { password: string; permission: string[]; ledger: string[] }) => {
+    .action(async (name: string, opts: { password?: string; permission: string[]; ledger: string[] }) => {
+      requireExistingDatabase(loadConfig().databaseUrl); // before asking for a password
+      const password = await readPassword(opts.password, name);
       await withDatabase(async ({ db }) => {
         await addUser(db, {
           name,
-          password: opts.password,
+          password,
           permissions: opts.permission,
           ledgers: opts.ledger.map(parseId),
         });
@@ -70,11 +68,12 @@ export function registerUserCommands(program: Command): void {
   user
     .command('passwd <name>')
     .description(
-      "change a user's password (from --password or the first line of standard input); its tokens stop working",
+      "change a user's password (asked for without echo, or the first line of standard input); its tokens stop working",
     )
-    .option('--password <pw>', 'the new password')
+    .option('--password <pw>', 'the new password; better left out (shell history, ps)')
     .action(async (name: string, opts: { password?: string }) => {
-      const password = opts.password ?? (await readStdinLine());
+      requireExistingDatabase(loadConfig().databaseUrl);
+      const password = await readPassword(opts.password, name);
       await withDatabase(({ db }) => setPassword(db, name, password));
       out(`password of '${name}' changed`);
     });

@@ -78,18 +78,27 @@ export interface PagingValues {
 }
 
 // Small reference types of the interface, defined once.
-export const CodeRef = WireObject({ Id: Type.Integer(), Code: Type.String() });
-export const OwnerRef = WireObject({ Id: Type.Integer(), OwnerNumber: Type.String() });
-export const CompanyCodeRef = WireObject({ Id: Type.Integer(), Name: Type.String(), Code: Type.String() });
-export const UseUnitRef = WireObject({ Id: Type.Integer(), UseUnitNumber: Type.String() });
-export const FacilityRef = WireObject({ Id: Type.Integer(), Name: Type.String() });
-export const GroupRef = WireObject({ Id: Type.Integer(), Name: Type.String() });
-export const Explanation = WireObject({ Id: Type.Integer(), Text: Type.String(), Group: GroupRef });
-export const OptionTax = WireObject({
-  OptionTax: Type.Number({ format: 'decimal' }),
-  ValidFrom: Type.String({ format: 'date' }),
-  ValidTo: Type.String({ format: 'date' }),
-});
+export const CodeRef = WireObject({ Id: Type.Integer(), Code: Type.String() }, { title: 'CodeRef' });
+export const OwnerRef = WireObject({ Id: Type.Integer(), OwnerNumber: Type.String() }, { title: 'OwnerRef' });
+export const CompanyCodeRef = WireObject(
+  { Id: Type.Integer(), Name: Type.String(), Code: Type.String() },
+  { title: 'CompanyCodeRef' },
+);
+export const UseUnitRef = WireObject({ Id: Type.Integer(), UseUnitNumber: Type.String() }, { title: 'UseUnitRef' });
+export const FacilityRef = WireObject({ Id: Type.Integer(), Name: Type.String() }, { title: 'FacilityRef' });
+export const GroupRef = WireObject({ Id: Type.Integer(), Name: Type.String() }, { title: 'GroupRef' });
+export const Explanation = WireObject(
+  { Id: Type.Integer(), Text: Type.String(), Group: GroupRef },
+  { title: 'Explanation' },
+);
+export const OptionTax = WireObject(
+  {
+    OptionTax: Type.Number({ format: 'decimal' }),
+    ValidFrom: Type.String({ format: 'date' }),
+    ValidTo: Type.String({ format: 'date' }),
+  },
+  { title: 'OptionTax' },
+);
 
 /** The responses every API route may give besides its success. */
 export const errorResponses = {

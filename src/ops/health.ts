@@ -3,15 +3,42 @@ import { sql } from 'kysely';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../app-types.ts';
 
-const Status = Type.Object({ status: Type.String(), database: Type.Optional(Type.String()) });
+const Status = Type.Object(
+  {
+    status: Type.String({ description: 'ok, or unavailable' }),
+    database: Type.Optional(Type.String({ description: 'sqlite or postgres' })),
+  },
+  { title: 'HealthStatus' },
+);
 
 export default async function healthRoutes(app: App) {
-  app.get('/health/live', { schema: { tags: ['Operations'], response: { 200: Status } } }, async () => ({
-    status: 'ok',
-  }));
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        tags: ['Operations'],
+        summary: 'Liveness',
+        description: 'Answers 200 while the process runs (no database access).',
+        response: { 200: { ...Status, description: 'The process is alive.' } },
+      },
+    },
+    async () => ({
+      status: 'ok',
+    }),
+  );
   app.get(
     '/health/ready',
-    { schema: { tags: ['Operations'], response: { 200: Status, 503: Status } } },
+    {
+      schema: {
+        tags: ['Operations'],
+        summary: 'Readiness',
+        description: 'Answers 200 when the database answers, 503 when it does not.',
+        response: {
+          200: { ...Status, description: 'Ready: the database answers.' },
+          503: { ...Status, description: 'Not ready: the database cannot be reached.' },
+        },
+      },
+    },
     async (request, reply) => {
       try {
         await sql`select 1`.execute(app.db);

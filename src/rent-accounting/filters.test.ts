@@ -256,7 +256,6 @@ for (const dialect of DIALECTS) {
         'limit',
         'offset',
         'showNullValues',
-        'apiKey',
       ]) {
         assert.ok(turnover.find((x) => x.name === name)?.description, `${name} is described`);
       }

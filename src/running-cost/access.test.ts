@@ -177,7 +177,6 @@ for (const dialect of DIALECTS) {
         assert.match(op.description, /searchPattern: .*case-insensitive/i);
         const names = (op.parameters as Rec[]).map((p) => p.name);
         for (const n of [
-          'apiKey',
           'limit',
           'offset',
           'showNullValues',

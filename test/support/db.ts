@@ -27,8 +27,10 @@ export async function createEmptyDatabaseUrl(
   const name = `wohnapi_t_${crypto.randomBytes(6).toString('hex')}`;
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wohnapi-sqlite-'));
+    const file = path.join(dir, `${name}.sqlite`);
+    fs.writeFileSync(file, ''); // an empty file is an empty SQLite database (the CLI refuses to create a new one)
     return {
-      url: `sqlite:${path.join(dir, `${name}.sqlite`)}`,
+      url: `sqlite:${file}`,
       remove: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }

@@ -1,0 +1,124 @@
+// The OpenAPI document as generated clients and the docs page need it, derived centrally for every route.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { testApp, type TestApp } from '../../test/support/app.ts';
+import { registerProbe, PROBE_URL } from '../../test/support/probe-route.ts';
+import { operationId, singular, tagOf } from './openapi-operations.ts';
+
+type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+describe('OpenAPI document', () => {
+  let t: TestApp;
+  let doc: Rec;
+  const operations = () =>
+    Object.entries(doc.paths as Rec).flatMap(([path, item]) =>
+      Object.entries(item as Rec)
+        .filter(([m]) => METHODS.includes(m))
+        .map(([method, op]) => ({ path, method, op: op as Rec })),
+    );
+  before(async () => {
+    t = await testApp('sqlite', {}, registerProbe);
+    doc = (await t.app.inject({ url: '/service/openapi.json', headers: { host: 'api.test:9000' } })).json();
+  });
+  after(() => t.close());
+
+  it('every operation has a unique operationId in the Controller_Method style', () => {
+    const ids = operations().map(({ op }) => op.operationId as string);
+    assert.ok(ids.length > 50);
+    for (const id of ids) assert.match(id, /^[A-Z][A-Za-z0-9]*(V\d+_\d+)?_[A-Z][A-Za-z0-9]*$/);
+    assert.equal(new Set(ids).size, ids.length, 'operation ids are unique');
+    const byPath = (path: string, method: string) => doc.paths[path][method].operationId;
+    assert.equal(
+      byPath('/service/v1.2/RunningCostDistributionRead/AllocationGroupBases', 'get'),
+      'RunningCostDistributionRead_GetAllocationGroupBases',
+    );
+    assert.equal(
+      byPath('/service/v1.0/RentAccounting/RentalUpperLimit', 'get'),
+      'RentAccountingV1_0_GetRentalUpperLimit',
+    );
+    assert.equal(
+      byPath('/service/v1.2/AccountancyProjectEdit/Project/{id}', 'put'),
+      'AccountancyProjectEdit_PutProjectById',
+    );
+  });
+
+  it('derives ids, tags and record names from the path alone (what a new route gets)', () => {
+    assert.equal(operationId('GET', '/service/v1.2/Webhooks/Subscriptions/:id'), 'Webhooks_GetSubscriptionsById');
+    assert.equal(operationId('POST', '/service/v1.2/A/Project/:projectId/AssignLand'), 'A_PostProjectAssignLand');
+    assert.deepEqual(tagOf('/service/v1.0/RentAccounting/X'), ['RentAccounting v1.0']);
+    assert.deepEqual(
+      [singular('AllocationGroupBases'), singular('Properties'), singular('Taxes')],
+      ['AllocationGroupBase', 'Property', 'Tax'],
+    );
+  });
+
+  it('a route registered without any OpenAPI detail gets id, tag, security, errors and a named record', () => {
+    const get = doc.paths[PROBE_URL].get;
+    assert.equal(get.operationId, 'Probe_GetItems');
+    assert.deepEqual(get.tags, ['Probe v1.2']);
+    assert.deepEqual(get.security, [{ oauth2: [], apiKey: [] }, { oauth2: [] }]);
+    assert.deepEqual(doc.paths[`${PROBE_URL}/WithKey`].get.security, [{ oauth2: [], apiKey: [] }]);
+    assert.deepEqual(Object.keys(get.responses).sort(), ['200', '400', '401', '403', '404', '429', '500']);
+    assert.deepEqual(Object.keys(doc.paths[PROBE_URL].post.responses).sort(), [
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '429',
+      '500',
+    ]);
+    assert.equal(get.responses[200].content['application/json'].schema.items.$ref, '#/components/schemas/Item');
+    assert.ok(doc.components.schemas.Item.properties.Nested);
+    assert.ok(doc.tags.some((tag: Rec) => tag.name === 'Probe v1.2' && tag.description));
+  });
+
+  it('record types are named component schemas, with examples from the demo data', () => {
+    const schemas = doc.components.schemas as Rec;
+    for (const name of ['AllocationGroupBase', 'DistributionPeriod', 'Project', 'ProjectCreate', 'CodeRef', 'ErrorMap'])
+      assert.ok(schemas[name], name);
+    const list = doc.paths['/service/v1.2/RunningCostDistributionRead/AllocationGroupBases'].get.responses[200];
+    assert.equal(list.content['application/json'].schema.items.$ref, '#/components/schemas/AllocationGroupBase');
+    assert.equal(list.content['application/json'].example[0].Id, schemas.AllocationGroupBase.example.Id);
+    const create =
+      doc.paths['/service/v1.2/AccountancyProjectEdit/Project'].post.requestBody.content['application/json'];
+    assert.equal(create.schema.$ref, '#/components/schemas/ProjectCreate');
+    assert.equal(typeof create.example.CompanyCodeId, 'number');
+    for (const { path, method, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses as Rec)) {
+        assert.notEqual(response.description, 'Default Response', `${method} ${path} ${status}`);
+        const media = response.content?.['application/json'];
+        if (status.startsWith('2') && path.startsWith('/service/v1') && !path.includes('Probe'))
+          assert.ok(media?.example !== undefined, `example for ${method} ${path} ${status}`);
+      }
+    }
+  });
+
+  it('each error status has its own description and example', () => {
+    const responses = doc.paths['/service/v1.2/AccountancyProjectEdit/Project/{id}'].put.responses;
+    const texts = ['400', '403', '404', '413', '429', '500'].map((s) => responses[s].description);
+    assert.equal(new Set(texts).size, texts.length);
+    assert.deepEqual(Object.keys(responses[404].content['application/json'].example), ['id']);
+    assert.match(responses[403].content['application/json'].example.$[0], /permission/);
+    assert.equal(responses[401].content, undefined);
+  });
+
+  it('public routes need nothing; apiKey is a security scheme, not a parameter; no internal keys', () => {
+    for (const path of ['/health/live', '/health/ready']) assert.deepEqual(doc.paths[path].get.security, []);
+    const token = doc.paths['/oauth2/token'].post;
+    assert.deepEqual(token.security, []);
+    const form = token.requestBody.content['application/x-www-form-urlencoded'];
+    assert.equal(form.schema.$ref, '#/components/schemas/TokenRequest');
+    assert.deepEqual(Object.keys(doc.components.schemas.TokenRequest.properties).sort(), [
+      'grant_type',
+      'password',
+      'refresh_token',
+      'username',
+    ]);
+    for (const { op } of operations()) assert.ok(!(op.parameters ?? []).some((p: Rec) => p.name === 'apiKey'));
+    assert.doesNotMatch(JSON.stringify(doc), /"x-[a-z]/);
+    assert.deepEqual(doc.servers, [{ url: 'http://api.test:9000', description: 'this server' }]);
+  });
+});
