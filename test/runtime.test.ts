@@ -136,4 +136,25 @@ describe('serve --workers 2 on PostgreSQL', () => {
       await db.remove();
     }
   });
+
+  it('divides RATE_LIMIT_PER_MINUTE among the workers (each process counts its own clients)', async () => {
+    const db = await createEmptyDatabaseUrl('postgres');
+    try {
+      const server = await startServe(['--workers', '2'], { DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '6' }, 2);
+      try {
+        let limited: string | undefined;
+        for (let i = 0; i < 10 && !limited; i++) {
+          const res = await fetch(`${server.base}/service/v1.2/RunningCostDistributionRead/DistributionPeriods`);
+          const text = await res.text();
+          if (res.status === 429) limited = text;
+          else assert.equal(res.status, 401);
+        }
+        assert.match(limited ?? 'never limited', /the limit is 3 per minute/);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await db.remove();
+    }
+  });
 });

@@ -34,11 +34,12 @@ function stop(child: ChildProcess): Promise<void> {
 
 describe('webhook CLI help', () => {
   it('every subcommand has --help', async () => {
-    for (const sub of ['add', 'list', 'remove', 'test', 'deliveries', 'retry']) {
-      const help = await cli(['webhook', sub, '--help']);
-      assert.equal(help.code, 0);
-      assert.match(help.stdout, new RegExp(`Usage: wohnapi webhook ${sub}`));
-    }
+    const subs = ['add', 'list', 'remove', 'test', 'deliveries', 'retry'];
+    const helps = await Promise.all(subs.map((sub) => cli(['webhook', sub, '--help'])));
+    subs.forEach((sub, i) => {
+      assert.equal(helps[i]?.code, 0);
+      assert.match(helps[i]?.stdout ?? '', new RegExp(`Usage: wohnapi webhook ${sub}`));
+    });
   });
 });
 
