@@ -954,6 +954,114 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/service/v1.2/WebHook/WebHook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List webhooks
+     * @description A page of the caller key's webhooks, ordered by Id. Credentials and signing secrets are never shown.
+     */
+    get: operations['WebHook_GetWebHook'];
+    put?: never;
+    /**
+     * Create a webhook
+     * @description Registers a URL for the events of an entity. The URL must be http(s), without user:password, and resolve to public addresses. 201 with the webhook and its signing secret (whsec_...), shown only here.
+     */
+    post: operations['WebHook_PostWebHook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/WebHook/WebHook/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a webhook
+     * @description Read a webhook
+     */
+    get: operations['WebHook_GetWebHookById'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook
+     * @description Deletes the webhook with its pending deliveries and log; the same URL can be registered again at once.
+     */
+    delete: operations['WebHook_DeleteWebHookById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/WebHook/WebHook/Change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change a webhook
+     * @description Changes the properties present (Id names the webhook). Authentication, when present, replaces the stored one. RotateSecret=true answers a new signing secret, once.
+     */
+    put: operations['WebHook_PutWebHookChange'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/WebHook/WebHook/Test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test delivery
+     * @description Sends a signed test event (entityName 'WebHook', id = the webhook's Id) now, logs it, and answers what the receiver said.
+     */
+    post: operations['WebHook_PostWebHookTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/WebHook/WebHook/{id}/Deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Delivery log of a webhook
+     * @description Attempts, newest first: event id, entity, action, attempt number, time, status code or error, duration.
+     */
+    get: operations['WebHook_GetWebHookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3360,6 +3468,149 @@ export interface components {
       SurchargesAndReduction?: components['schemas']['SurchargesAndReduction'][] | null;
       FacilityCharacteristics?: components['schemas']['FacilityCharacteristic'][] | null;
     };
+    WebHook: {
+      Id?: number | null;
+      Name?: string | null;
+      Url?: string | null;
+      SystemPurpose?: string | null;
+      EntityName?: string | null;
+      Actions?: string[] | null;
+      Active?: boolean | null;
+      AuthenticationType?: string | null;
+      /** @description Whether credentials are stored (they are never returned) */
+      AuthenticationSet?: boolean | null;
+      /** @description Only on create and on change with RotateSecret: whsec_... */
+      SigningSecret?: string | null;
+      CreatedAt?: string | null;
+      UpdatedAt?: string | null;
+    };
+    /** @description Credentials the receiver expects; never returned */
+    Authentication: {
+      /**
+       * @description Callback authentication: None, Bearer (Token), Basic (User, Password), Custom (HeaderName, HeaderValue)
+       * @enum {string}
+       */
+      Type: 'None' | 'Bearer' | 'Basic' | 'Custom';
+      /** @description Bearer token (write-only) */
+      Token?: string;
+      /** @description Basic user (write-only) */
+      User?: string;
+      /** @description Basic password (write-only) */
+      Password?: string;
+      /** @description Custom header name (write-only) */
+      HeaderName?: string;
+      /** @description Custom header value (write-only) */
+      HeaderValue?: string;
+    };
+    WebHookCreate: {
+      /** @description Name of the webhook */
+      Name?: string;
+      /** @description Absolute http(s) URL the events are POSTed to; no user:password */
+      Url: string;
+      /**
+       * @description Echt (production) or Test; default Echt
+       * @enum {string}
+       */
+      SystemPurpose?: 'Echt' | 'Test';
+      /**
+       * @description Source entity whose events are sent, or All (default)
+       * @enum {string}
+       */
+      EntityName?: 'Project' | 'EconomicUnit' | 'UseUnit' | 'LicenseAgreement' | 'Loan' | 'All';
+      /** @description Actions sent (default all three) */
+      Actions?: ('created' | 'updated' | 'deleted')[];
+      /** @description Inactive webhooks receive nothing (default true) */
+      Active?: boolean;
+      Authentication?: components['schemas']['Authentication'];
+    };
+    /** @description Created: the new WebHook. */
+    WebHookRef: {
+      Id?: number | null;
+      Name?: string | null;
+      Url?: string | null;
+      SystemPurpose?: string | null;
+      EntityName?: string | null;
+      Actions?: string[] | null;
+      Active?: boolean | null;
+      AuthenticationType?: string | null;
+      /** @description Whether credentials are stored (they are never returned) */
+      AuthenticationSet?: boolean | null;
+      /** @description Only on create and on change with RotateSecret: whsec_... */
+      SigningSecret?: string | null;
+      CreatedAt?: string | null;
+      UpdatedAt?: string | null;
+    };
+    /** @description Changes only the properties present. */
+    ChangeChange: {
+      /** @description The webhook to change */
+      Id: number;
+      /** @description Name of the webhook */
+      Name?: string;
+      /** @description Absolute http(s) URL the events are POSTed to; no user:password */
+      Url?: string;
+      /**
+       * @description Echt (production) or Test; default Echt
+       * @enum {string}
+       */
+      SystemPurpose?: 'Echt' | 'Test';
+      /**
+       * @description Source entity whose events are sent, or All (default)
+       * @enum {string}
+       */
+      EntityName?: 'Project' | 'EconomicUnit' | 'UseUnit' | 'LicenseAgreement' | 'Loan' | 'All';
+      /** @description Actions sent (default all three) */
+      Actions?: ('created' | 'updated' | 'deleted')[];
+      /** @description Inactive webhooks receive nothing (default true) */
+      Active?: boolean;
+      Authentication?: components['schemas']['Authentication'];
+      /** @description true: a new signing secret, answered once */
+      RotateSecret?: boolean;
+    };
+    /** @description Done: the Change. */
+    ChangeRef: {
+      Id?: number | null;
+      Name?: string | null;
+      Url?: string | null;
+      SystemPurpose?: string | null;
+      EntityName?: string | null;
+      Actions?: string[] | null;
+      Active?: boolean | null;
+      AuthenticationType?: string | null;
+      /** @description Whether credentials are stored (they are never returned) */
+      AuthenticationSet?: boolean | null;
+      /** @description Only on create and on change with RotateSecret: whsec_... */
+      SigningSecret?: string | null;
+      CreatedAt?: string | null;
+      UpdatedAt?: string | null;
+    };
+    TestCreate: {
+      /** @description The webhook to test */
+      Id: number;
+    };
+    /** @description Done: the Test. */
+    TestRef: {
+      Success?: boolean | null;
+      EventId?: string | null;
+      StatusCode?: number | null;
+      Error?: string | null;
+      DurationMs?: number | null;
+    };
+    Delivery: {
+      /** @description Attempt id */
+      Id?: number | null;
+      DeliveryId?: number | null;
+      EventId?: string | null;
+      EntityName?: string | null;
+      EntityId?: number | null;
+      Action?: string | null;
+      Attempt?: number | null;
+      Time?: string | null;
+      StatusCode?: number | null;
+      Error?: string | null;
+      DurationMs?: number | null;
+      /** @description pending, delivered or failed */
+      DeliveryStatus?: string | null;
+    };
   };
   responses: never;
   parameters: never;
@@ -3539,6 +3790,21 @@ export interface operations {
       };
       /** @description invalid_request, invalid_grant or unsupported_grant_type (RFC 6749 5.2) */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "invalid_grant",
+           *       "error_description": "The user name or password is incorrect."
+           *     }
+           */
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
+      /** @description The form body is larger than the body limit. */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -10901,6 +11167,854 @@ export interface operations {
            * @example {
            *       "$": [
            *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  WebHook_GetWebHook: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of WebHook records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebHook'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  WebHook_PostWebHook: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebHookCreate'];
+      };
+    };
+    responses: {
+      /** @description Created: the new WebHook. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebHookRef'];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is not valid JSON."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  WebHook_GetWebHookById: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+      };
+      header?: never;
+      path: {
+        /** @description Webhook id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The WebHook. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebHook'];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description No record with this id in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  WebHook_DeleteWebHookById: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+      };
+      header?: never;
+      path: {
+        /** @description Webhook id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted: the WebHook as it was. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebHookRef'];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description No record with this id in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  WebHook_PutWebHookChange: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Changes only the properties present. */
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangeChange'];
+      };
+    };
+    responses: {
+      /** @description Done: the Change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChangeRef'];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is not valid JSON."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  WebHook_PostWebHookTest: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TestCreate'];
+      };
+    };
+    responses: {
+      /** @description Done: the Test. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestRef'];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is not valid JSON."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  WebHook_GetWebHookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+      };
+      header?: never;
+      path: {
+        /** @description Webhook id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Delivery records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Delivery'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description No record with this id in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
            *       ]
            *     }
            */
