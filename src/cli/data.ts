@@ -1,5 +1,6 @@
 // wohnapi import <file> | export <file> | demo load [--scale N] [--seed S]
 import fs from 'node:fs';
+import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import type { Command } from 'commander';
 import { CommandError } from '../auth/users.ts';
@@ -41,7 +42,10 @@ export function registerDataCommands(program: Command): void {
       'load a JSON document in the import format (docs/import-format.md) in one transaction: records are upserted by Id; on any problem nothing is stored and every problem is listed',
     )
     .action(async (file: string) => {
-      if (!fs.existsSync(file)) throw new CommandError(`no such file: ${file}`);
+      if (!fs.existsSync(file))
+        throw new CommandError(
+          `no such file: ${path.resolve(file)}; check the path (relative paths start at ${process.cwd()})`,
+        );
       const started = performance.now();
       const [unit, scale] = unitOf(fs.statSync(file).size);
       const bar = progressBar('import', unit);
