@@ -89,6 +89,12 @@ describe('the CLI for operators', () => {
     }
   });
 
+  it('a missing import file: one line naming the full path and what to check', async () => {
+    const res = await cli(['import', 'no-such-file.json'], env);
+    assert.equal(res.code, 1);
+    assert.match(res.stderr, /^wohnapi: error: no such file: \/\S+\/no-such-file\.json; check the path .*\n$/);
+  });
+
   it('demo load: one summary line when not on a terminal; on a terminal a progress line that is cleared', async () => {
     const plain = await cli(['demo', 'load'], env);
     assert.equal(plain.code, 0, plain.stderr);

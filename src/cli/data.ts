@@ -38,7 +38,10 @@ export function registerDataCommands(program: Command): void {
       'load a JSON document in the import format (docs/import-format.md) in one transaction: records are upserted by Id; on any problem nothing is stored and every problem is listed',
     )
     .action(async (file: string) => {
-      if (!fs.existsSync(file)) throw new CommandError(`no such file: ${file}`);
+      if (!fs.existsSync(file))
+        throw new CommandError(
+          `no such file: ${path.resolve(file)}; check the path (relative paths start at ${process.cwd()})`,
+        );
       // The dataset modules load when a command runs, not for `--help`.
       const { importData, ImportFailed } = await import('../dataset/import/importer.ts');
       const { formatProblem } = await import('../dataset/import/lookup.ts');
