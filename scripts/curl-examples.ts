@@ -36,10 +36,10 @@ const idVariable = (path: string) => {
 };
 
 /** Lists, then creates, reads by id, changes, actions, deletes: each step can use what the earlier ones made. */
-function rank(method: string, path: string): number {
+function rank(method: string, path: string, op: Operation): number {
   const byId = path.includes('{');
   if (method === 'get') return byId ? 3 : 1;
-  if (method === 'post') return byId ? 5 : 2;
+  if (method === 'post') return byId ? 5 : op.responses['201'] ? 2 : 2.5; // creates first, then actions (…/Test)
   if (method === 'put' || method === 'patch') return 4;
   return 6;
 }
@@ -58,8 +58,16 @@ function command(method: string, path: string, op: Operation): string {
   const json = op.requestBody?.content['application/json'];
   if (json) {
     const schema = json.schema ?? {};
-    const body = json.example ?? (schema.type === 'array' ? [] : {});
-    parts.push(`-H 'Content-Type: application/json' -d ${quote(JSON.stringify(body))}`);
+    const body = (json.example ?? (schema.type === 'array' ? [] : {})) as unknown;
+    // A body naming the record by Id (…/WebHook/Change, …/WebHook/Test) uses the id captured when it was created.
+    const named = body !== null && typeof body === 'object' && !Array.isArray(body) && 'Id' in body;
+    const text = JSON.stringify(named ? { ...body, Id: '__ID__' } : body);
+    parts.push(
+      `-H 'Content-Type: application/json' -d ${text
+        .split('"__ID__"')
+        .map(quote)
+        .join(`"$${idVariable(path)}"`)}`,
+    );
   }
   parts.push(`"${url}"`);
   const curl = parts.join(' ');
@@ -80,7 +88,7 @@ export async function curlExamples(): Promise<CurlExample[]> {
         path,
         summary: op.summary ?? '',
         command: command(method, path, op),
-        rank: rank(method, path),
+        rank: rank(method, path, op),
       });
     }
   }

@@ -42,7 +42,10 @@ await migrateToLatest(database);
 await loadDemoData(database);
 await addUser(database.db, { name: 'examples', password: 'examples-password', permissions: ALL_PERMISSIONS });
 const key = await createApiKey(database.db, { name: 'examples', ledgers: 'all' });
-const app = await buildApp({ database, config: loadConfig({ NOW: '2026-06-01T10:00:00Z' }) });
+const app = await buildApp({
+  database,
+  config: loadConfig({ NOW: '2026-06-01T10:00:00Z', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '1000' }),
+});
 const login = await app.inject({
   method: 'POST',
   url: '/oauth2/token',
@@ -85,6 +88,41 @@ const created = await app.inject({
 });
 if (created.statusCode !== 201) throw new Error(`creating the example project failed: ${created.body}`);
 out.ProjectRef = created.json();
+
+// A webhook of the example key (registered, tested and listed), so the WebHook operations have real answers.
+const HOOKS = `/service/v1.2/WebHook/WebHook`;
+const asKey = { authorization: `Bearer ${token}` };
+out.WebhookCreate = {
+  Name: 'Projekte an das ERP',
+  Url: 'http://127.0.0.1:9/hooks/wohnapi',
+  SystemPurpose: 'Test',
+  EntityName: 'Project',
+  Actions: ['created', 'updated', 'deleted'],
+  Authentication: { Type: 'Bearer', Token: 'token-the-receiver-expects' },
+};
+out.Authentication = (out.WebhookCreate as Schema).Authentication;
+const hook = await app.inject({
+  method: 'POST',
+  url: `${HOOKS}?apiKey=${key}`,
+  headers: asKey,
+  payload: out.WebhookCreate as Schema,
+});
+if (hook.statusCode !== 201) throw new Error(`creating the example webhook failed: ${hook.body}`);
+const hookId = hook.json<{ Id: number }>().Id;
+out.WebhookChange = { Id: hookId, Name: 'Projekte an das ERP (Test)', Active: true };
+out.WebhookTest = { Id: hookId };
+const tested = await app.inject({
+  method: 'POST',
+  url: `${HOOKS}/Test?apiKey=${key}`,
+  headers: asKey,
+  payload: out.WebhookTest as Schema,
+});
+if (tested.statusCode !== 200) throw new Error(`testing the example webhook failed: ${tested.body}`);
+out.WebhookTestResult = tested.json();
+const deliveries = await app.inject({ url: `${HOOKS}/${hookId}/Deliveries?apiKey=${key}`, headers: asKey });
+if (deliveries.statusCode !== 200) throw new Error(`reading the example deliveries failed: ${deliveries.body}`);
+out.WebhookDelivery = deliveries.json<Schema[]>()[0];
+out.WebHook = { ...hook.json<Schema>(), SigningSecret: 'whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=' };
 
 for (const [path, operations] of Object.entries(doc.paths)) {
   const get = operations.get;

@@ -50,7 +50,7 @@ export const WebhookCreateBody = Type.Object(
     Active: Type.Optional(properties.Active),
     Authentication: Type.Optional(properties.Authentication),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'WebhookCreate' },
 );
 export type WebhookCreate = Static<typeof WebhookCreateBody>;
 
@@ -66,52 +66,61 @@ export const WebhookChangeBody = Type.Object(
     Authentication: Type.Optional(properties.Authentication),
     RotateSecret: Type.Optional(Type.Boolean({ description: 'true: a new signing secret, answered once' })),
   },
-  { additionalProperties: false, description: 'Changes only the properties present.' },
+  { additionalProperties: false, title: 'WebhookChange', description: 'Changes only the properties present.' },
 );
 export type WebhookChange = Static<typeof WebhookChangeBody>;
 
 export const WebhookTestBody = Type.Object(
   { Id: Id({ description: 'The webhook to test' }) },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'WebhookTest' },
 );
 
-export const WebhookResponse = WireObject({
-  Id: Type.Integer(),
-  Name: Type.String(),
-  Url: Type.String(),
-  SystemPurpose: Type.String(),
-  EntityName: Type.String(),
-  Actions: Type.Array(Type.String()),
-  Active: Type.Boolean(),
-  AuthenticationType: Type.String(),
-  AuthenticationSet: Type.Boolean({ description: 'Whether credentials are stored (they are never returned)' }),
-  SigningSecret: Type.String({ description: 'Only on create and on change with RotateSecret: whsec_...' }),
-  CreatedAt: Type.String(),
-  UpdatedAt: Type.String(),
-});
+export const WebhookResponse = WireObject(
+  {
+    Id: Type.Integer(),
+    Name: Type.String(),
+    Url: Type.String(),
+    SystemPurpose: Type.String(),
+    EntityName: Type.String(),
+    Actions: Type.Array(Type.String()),
+    Active: Type.Boolean(),
+    AuthenticationType: Type.String(),
+    AuthenticationSet: Type.Boolean({ description: 'Whether credentials are stored (they are never returned)' }),
+    SigningSecret: Type.String({ description: 'Only on create and on change with RotateSecret: whsec_...' }),
+    CreatedAt: Type.String(),
+    UpdatedAt: Type.String(),
+  },
+  { title: 'WebHook' },
+);
 
-export const TestResponse = WireObject({
-  Success: Type.Boolean(),
-  EventId: Type.String(),
-  StatusCode: Type.Integer(),
-  Error: Type.String(),
-  DurationMs: Type.Integer(),
-});
+export const TestResponse = WireObject(
+  {
+    Success: Type.Boolean(),
+    EventId: Type.String(),
+    StatusCode: Type.Integer(),
+    Error: Type.String(),
+    DurationMs: Type.Integer(),
+  },
+  { title: 'WebhookTestResult' },
+);
 
-export const DeliveryResponse = WireObject({
-  Id: Type.Integer({ description: 'Attempt id' }),
-  DeliveryId: Type.Integer(),
-  EventId: Type.String(),
-  EntityName: Type.String(),
-  EntityId: Type.Integer(),
-  Action: Type.String(),
-  Attempt: Type.Integer(),
-  Time: Type.String(),
-  StatusCode: Type.Integer(),
-  Error: Type.String(),
-  DurationMs: Type.Integer(),
-  DeliveryStatus: Type.String({ description: 'pending, delivered or failed' }),
-});
+export const DeliveryResponse = WireObject(
+  {
+    Id: Type.Integer({ description: 'Attempt id' }),
+    DeliveryId: Type.Integer(),
+    EventId: Type.String(),
+    EntityName: Type.String(),
+    EntityId: Type.Integer(),
+    Action: Type.String(),
+    Attempt: Type.Integer(),
+    Time: Type.String(),
+    StatusCode: Type.Integer(),
+    Error: Type.String(),
+    DurationMs: Type.Integer(),
+    DeliveryStatus: Type.String({ description: 'pending, delivered or failed' }),
+  },
+  { title: 'WebhookDelivery' },
+);
 
 export const KeyQuery = Type.Object({ apiKey: ApiKeyParam, showNullValues: Type.Optional(PagingQuery.showNullValues) });
 export const ListQuery = Type.Object({ ...PagingQuery, apiKey: ApiKeyParam });

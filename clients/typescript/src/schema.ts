@@ -3468,6 +3468,26 @@ export interface components {
       SurchargesAndReduction?: components['schemas']['SurchargesAndReduction'][] | null;
       FacilityCharacteristics?: components['schemas']['FacilityCharacteristic'][] | null;
     };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Projekte an das ERP",
+     *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+     *       "SystemPurpose": "Test",
+     *       "EntityName": "Project",
+     *       "Actions": [
+     *         "created",
+     *         "updated",
+     *         "deleted"
+     *       ],
+     *       "Active": true,
+     *       "AuthenticationType": "Bearer",
+     *       "AuthenticationSet": true,
+     *       "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+     *       "CreatedAt": "2026-06-01T10:00:00.000Z",
+     *       "UpdatedAt": "2026-06-01T10:00:00.000Z"
+     *     }
+     */
     WebHook: {
       Id?: number | null;
       Name?: string | null;
@@ -3484,7 +3504,13 @@ export interface components {
       CreatedAt?: string | null;
       UpdatedAt?: string | null;
     };
-    /** @description Credentials the receiver expects; never returned */
+    /**
+     * @description Credentials the receiver expects; never returned
+     * @example {
+     *       "Type": "Bearer",
+     *       "Token": "token-the-receiver-expects"
+     *     }
+     */
     Authentication: {
       /**
        * @description Callback authentication: None, Bearer (Token), Basic (User, Password), Custom (HeaderName, HeaderValue)
@@ -3502,7 +3528,24 @@ export interface components {
       /** @description Custom header value (write-only) */
       HeaderValue?: string;
     };
-    WebHookCreate: {
+    /**
+     * @example {
+     *       "Name": "Projekte an das ERP",
+     *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+     *       "SystemPurpose": "Test",
+     *       "EntityName": "Project",
+     *       "Actions": [
+     *         "created",
+     *         "updated",
+     *         "deleted"
+     *       ],
+     *       "Authentication": {
+     *         "Type": "Bearer",
+     *         "Token": "token-the-receiver-expects"
+     *       }
+     *     }
+     */
+    WebhookCreate: {
       /** @description Name of the webhook */
       Name?: string;
       /** @description Absolute http(s) URL the events are POSTed to; no user:password */
@@ -3523,25 +3566,15 @@ export interface components {
       Active?: boolean;
       Authentication?: components['schemas']['Authentication'];
     };
-    /** @description Created: the new WebHook. */
-    WebHookRef: {
-      Id?: number | null;
-      Name?: string | null;
-      Url?: string | null;
-      SystemPurpose?: string | null;
-      EntityName?: string | null;
-      Actions?: string[] | null;
-      Active?: boolean | null;
-      AuthenticationType?: string | null;
-      /** @description Whether credentials are stored (they are never returned) */
-      AuthenticationSet?: boolean | null;
-      /** @description Only on create and on change with RotateSecret: whsec_... */
-      SigningSecret?: string | null;
-      CreatedAt?: string | null;
-      UpdatedAt?: string | null;
-    };
-    /** @description Changes only the properties present. */
-    ChangeChange: {
+    /**
+     * @description Changes only the properties present.
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Projekte an das ERP (Test)",
+     *       "Active": true
+     *     }
+     */
+    WebhookChange: {
       /** @description The webhook to change */
       Id: number;
       /** @description Name of the webhook */
@@ -3566,36 +3599,47 @@ export interface components {
       /** @description true: a new signing secret, answered once */
       RotateSecret?: boolean;
     };
-    /** @description Done: the Change. */
-    ChangeRef: {
-      Id?: number | null;
-      Name?: string | null;
-      Url?: string | null;
-      SystemPurpose?: string | null;
-      EntityName?: string | null;
-      Actions?: string[] | null;
-      Active?: boolean | null;
-      AuthenticationType?: string | null;
-      /** @description Whether credentials are stored (they are never returned) */
-      AuthenticationSet?: boolean | null;
-      /** @description Only on create and on change with RotateSecret: whsec_... */
-      SigningSecret?: string | null;
-      CreatedAt?: string | null;
-      UpdatedAt?: string | null;
-    };
-    TestCreate: {
+    /**
+     * @example {
+     *       "Id": 1
+     *     }
+     */
+    WebhookTest: {
       /** @description The webhook to test */
       Id: number;
     };
-    /** @description Done: the Test. */
-    TestRef: {
+    /**
+     * @description Done: the Test.
+     * @example {
+     *       "Success": false,
+     *       "EventId": "ececa698-2125-4a98-af96-f1d29677a6cd",
+     *       "Error": "Connection failed: ECONNREFUSED",
+     *       "DurationMs": 6
+     *     }
+     */
+    WebhookTestResult: {
       Success?: boolean | null;
       EventId?: string | null;
       StatusCode?: number | null;
       Error?: string | null;
       DurationMs?: number | null;
     };
-    Delivery: {
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "DeliveryId": 1,
+     *       "EventId": "ececa698-2125-4a98-af96-f1d29677a6cd",
+     *       "EntityName": "WebHook",
+     *       "EntityId": 1,
+     *       "Action": "updated",
+     *       "Attempt": 1,
+     *       "Time": "2026-11-24T00:26:34.989Z",
+     *       "Error": "Connection failed: ECONNREFUSED",
+     *       "DurationMs": 6,
+     *       "DeliveryStatus": "failed"
+     *     }
+     */
+    WebhookDelivery: {
       /** @description Attempt id */
       Id?: number | null;
       DeliveryId?: number | null;
@@ -11229,6 +11273,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 1,
+           *         "Name": "Projekte an das ERP",
+           *         "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *         "SystemPurpose": "Test",
+           *         "EntityName": "Project",
+           *         "Actions": [
+           *           "created",
+           *           "updated",
+           *           "deleted"
+           *         ],
+           *         "Active": true,
+           *         "AuthenticationType": "Bearer",
+           *         "AuthenticationSet": true,
+           *         "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *         "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *         "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['WebHook'][];
         };
       };
@@ -11333,7 +11399,24 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['WebHookCreate'];
+        /**
+         * @example {
+         *       "Name": "Projekte an das ERP",
+         *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+         *       "SystemPurpose": "Test",
+         *       "EntityName": "Project",
+         *       "Actions": [
+         *         "created",
+         *         "updated",
+         *         "deleted"
+         *       ],
+         *       "Authentication": {
+         *         "Type": "Bearer",
+         *         "Token": "token-the-receiver-expects"
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['WebhookCreate'];
       };
     };
     responses: {
@@ -11343,7 +11426,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['WebHookRef'];
+          /**
+           * @example {
+           *       "Id": 1,
+           *       "Name": "Projekte an das ERP",
+           *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *       "SystemPurpose": "Test",
+           *       "EntityName": "Project",
+           *       "Actions": [
+           *         "created",
+           *         "updated",
+           *         "deleted"
+           *       ],
+           *       "Active": true,
+           *       "AuthenticationType": "Bearer",
+           *       "AuthenticationSet": true,
+           *       "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *       "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *       "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['WebHook'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -11472,6 +11575,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "Id": 1,
+           *       "Name": "Projekte an das ERP",
+           *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *       "SystemPurpose": "Test",
+           *       "EntityName": "Project",
+           *       "Actions": [
+           *         "created",
+           *         "updated",
+           *         "deleted"
+           *       ],
+           *       "Active": true,
+           *       "AuthenticationType": "Bearer",
+           *       "AuthenticationSet": true,
+           *       "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *       "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *       "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['WebHook'];
         };
       };
@@ -11585,7 +11708,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['WebHookRef'];
+          /**
+           * @example {
+           *       "Id": 1,
+           *       "Name": "Projekte an das ERP",
+           *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *       "SystemPurpose": "Test",
+           *       "EntityName": "Project",
+           *       "Actions": [
+           *         "created",
+           *         "updated",
+           *         "deleted"
+           *       ],
+           *       "Active": true,
+           *       "AuthenticationType": "Bearer",
+           *       "AuthenticationSet": true,
+           *       "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *       "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *       "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['WebHook'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -11690,7 +11833,14 @@ export interface operations {
     /** @description Changes only the properties present. */
     requestBody: {
       content: {
-        'application/json': components['schemas']['ChangeChange'];
+        /**
+         * @example {
+         *       "Id": 1,
+         *       "Name": "Projekte an das ERP (Test)",
+         *       "Active": true
+         *     }
+         */
+        'application/json': components['schemas']['WebhookChange'];
       };
     };
     responses: {
@@ -11700,7 +11850,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ChangeRef'];
+          /**
+           * @example {
+           *       "Id": 1,
+           *       "Name": "Projekte an das ERP",
+           *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *       "SystemPurpose": "Test",
+           *       "EntityName": "Project",
+           *       "Actions": [
+           *         "created",
+           *         "updated",
+           *         "deleted"
+           *       ],
+           *       "Active": true,
+           *       "AuthenticationType": "Bearer",
+           *       "AuthenticationSet": true,
+           *       "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *       "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *       "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['WebHook'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -11820,7 +11990,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['TestCreate'];
+        /**
+         * @example {
+         *       "Id": 1
+         *     }
+         */
+        'application/json': components['schemas']['WebhookTest'];
       };
     };
     responses: {
@@ -11830,7 +12005,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['TestRef'];
+          /**
+           * @example {
+           *       "Success": false,
+           *       "EventId": "ececa698-2125-4a98-af96-f1d29677a6cd",
+           *       "Error": "Connection failed: ECONNREFUSED",
+           *       "DurationMs": 6
+           *     }
+           */
+          'application/json': components['schemas']['WebhookTestResult'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -11963,7 +12146,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Delivery'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1,
+           *         "DeliveryId": 1,
+           *         "EventId": "ececa698-2125-4a98-af96-f1d29677a6cd",
+           *         "EntityName": "WebHook",
+           *         "EntityId": 1,
+           *         "Action": "updated",
+           *         "Attempt": 1,
+           *         "Time": "2026-11-24T00:26:34.989Z",
+           *         "Error": "Connection failed: ECONNREFUSED",
+           *         "DurationMs": 6,
+           *         "DeliveryStatus": "failed"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['WebhookDelivery'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
