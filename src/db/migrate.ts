@@ -6,6 +6,7 @@ import * as m001 from './migrations/2026112201_foundation.ts';
 import * as m002 from './migrations/2026112202_domain.ts';
 import * as m003 from './migrations/2026112203_data_version.ts';
 import * as m004 from './migrations/2026112204_auth_version.ts';
+import * as m20261123_03 from './migrations/2026112303_master_data.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112202_domain': m002,
   '2026112203_data_version': m003,
   '2026112204_auth_version': m004,
+  '2026112303_master_data': m20261123_03,
 };
 
 class StaticProvider implements MigrationProvider {
