@@ -151,7 +151,8 @@ export interface PaymentModesTable extends OfAgreement {
 }
 /** Detail flags of a ContractPositionType (a catalog_codes row). */
 export interface ContractPositionTypeDetailsTable {
-  contract_position_type_id: number;
+  /** The catalog_codes id of the ContractPositionType. */
+  id: number;
   deposit: Flag | null;
   wb_relevant: Flag | null;
   bgb_relevant: Flag | null;

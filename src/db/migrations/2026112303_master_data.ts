@@ -4,6 +4,8 @@
 // units, buildings, land, use units (type history, billing units), owners and license agreements.
 // Catalogue references point at catalog_entries.id (a row id); the vendor's Id is catalog_entries.kind_id, unique
 // per kind. Ledger columns copy the license agreement's (composite foreign keys, as in 2026112202_domain).
+// A communication's related address and a payment mode's bank account are rows that the import replaces with their
+// person, so they are checked by the importer, not by a foreign key (docs/master-data.md).
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 import { isPostgres } from '../database.ts';
 import { decimal } from '../column-types.ts';
@@ -243,7 +245,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   );
   await create('person_communications', (t) =>
     columns(t.addColumn('person_id', 'integer', parent('persons.id')), [
-      ['related_address_id', 'integer', 'person_addresses.id'],
+      ['related_address_id', 'integer'],
       ['content', 'text'],
       ['explanation', 'text'],
       ['communication_type_id', 'integer', cat],
@@ -335,16 +337,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       ['mode_id', 'integer', cat],
       ['type_id', 'integer', cat],
       ['sepa_mandate_reference', 'text'],
-      ['bank_account_id', 'integer', 'person_bank_accounts.id'],
+      ['bank_account_id', 'integer'],
     ]),
   );
   await create(
     'contract_position_type_details',
     (t) =>
       columns(
-        t.addColumn('contract_position_type_id', 'integer', (c) =>
-          c.primaryKey().references('catalog_codes.id').onDelete('cascade'),
-        ),
+        t.addColumn('id', 'integer', (c) => c.primaryKey().references('catalog_codes.id').onDelete('cascade')),
         [
           ['deposit', 'integer'],
           ['wb_relevant', 'integer'],
