@@ -4,11 +4,12 @@ import type { App } from './app-types.ts';
 import runningCostArea from './running-cost/index.ts';
 import projectsArea from './projects/index.ts';
 import rentAccountingArea from './rent-accounting/index.ts';
+import masterDataArea from './master-data/index.ts';
 
 type AreaPlugin = (app: App) => Promise<void>;
 
 /** Every area of the interface. Add an area here once; both prefixes get it. */
-const AREAS: AreaPlugin[] = [runningCostArea, projectsArea, rentAccountingArea];
+const AREAS: AreaPlugin[] = [runningCostArea, projectsArea, rentAccountingArea, masterDataArea];
 
 export const API_PREFIXES = ['/service', '/openwowi'] as const;
 
