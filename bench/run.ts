@@ -20,6 +20,7 @@ import {
 } from './harness.ts';
 import { startCluster, type PgCluster } from '../scripts/pg-cluster.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { MASTER_PERMISSIONS, masterDataScenarios } from './master-data.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -78,6 +79,7 @@ async function prepare(scale: number): Promise<Prepared> {
       'Belegsystem Projekt ändern',
       '--permission',
       'Mietenbuchhaltung-lesen',
+      ...MASTER_PERMISSIONS.flatMap((perm) => ['--permission', perm]),
     ],
     env,
   );
@@ -260,6 +262,11 @@ async function main() {
       headers,
     }),
     `${p.counts.graduated} records`,
+  );
+  const base = server.base;
+  const agreements = p.counts.use_units; // about one current agreement per use unit
+  rows.push(
+    ...(await masterDataScenarios({ base, pid, apiKey: p.apiKey, headers, scale, duration, connections, agreements })),
   );
 
   const database = openDatabase(p.env.DATABASE_URL);
