@@ -136,6 +136,22 @@ const CASES: Case[] = [
     () => DAY,
     (r) => active(r.ActiveFrom, r.ActiveTo),
   ],
+  [
+    'RentAccounting/ContractPositions',
+    'licenseAgreementIdNum',
+    (s) => s.LicenseAgreement.IdNum,
+    (r, v) => r.LicenseAgreement.IdNum === v,
+  ],
+  ['RentAccounting/ContractPositions', 'contractPositionsActiveOn', () => DAY, (r) => active(r.ActiveFrom, r.ActiveTo)],
+  ['CommercialInventory/Owners', 'ownerNumber', (s) => s.OwnerNumber, (r, v) => r.OwnerNumber === v],
+  ['CommercialInventory/Managements', 'managementIdNum', (s) => s.IdNum, (r, v) => r.IdNum === v],
+  ['CommercialInventory/Department', 'departmentName', (s) => s.Name, (r, v) => r.Name === v],
+  [
+    'CommercialInventory/UseUnit/Jurisdiction',
+    'economicUnitId',
+    (s) => String(s.UseUnit.EconomicUnitId),
+    (r, v) => r.UseUnit.EconomicUnitId === Number(v),
+  ],
 ];
 const INCLUDE: Record<string, string> = { 'CommercialInventory/EconomicUnits': '&includeCompanyCode=true' };
 

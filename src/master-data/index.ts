@@ -10,6 +10,9 @@ import { personsV10, personsV12, personV10ById } from './persons/persons.ts';
 import { contractorsV10, contractorsV11, contractorsV12 } from './rent/contractors.ts';
 import { paymentModesV12 } from './rent/payment-modes.ts';
 import { CATALOGUE_ROUTES } from './catalogues.ts';
+import { contractPositionsV10, contractPositionsV12 } from './rent/contract-positions.ts';
+import { departmentsV12, managementsV12, ownersV12, responsibleOfficialsV12 } from './inventory/organisation.ts';
+import { JURISDICTION_ROUTES } from './inventory/jurisdictions.ts';
 
 export const MASTER_ROUTES: MasterRoute[] = [
   licenseAgreementsV12,
@@ -27,6 +30,13 @@ export const MASTER_ROUTES: MasterRoute[] = [
   contractorsV11,
   contractorsV10,
   paymentModesV12,
+  contractPositionsV12,
+  contractPositionsV10,
+  managementsV12,
+  ownersV12,
+  departmentsV12,
+  responsibleOfficialsV12,
+  ...JURISDICTION_ROUTES,
   ...CATALOGUE_ROUTES,
 ];
 
