@@ -15,6 +15,7 @@ import {
   type LoadResult,
   type ServerProcess,
 } from './harness.ts';
+import { MASTER_PERMISSIONS } from './master-data.ts';
 import { startCluster, type PgCluster } from '../scripts/pg-cluster.ts';
 import { openDatabase } from '../src/db/database.ts';
 
@@ -101,6 +102,7 @@ const PERMISSIONS = [
   'Umlageabrechnung-lesen',
   'Belegsystem Projekt ändern',
   'Mietenbuchhaltung-lesen',
+  ...MASTER_PERMISSIONS,
 ];
 
 /** Creates the bench context; `close()` stops every process it started and removes the work folder. */

@@ -15,6 +15,7 @@ const SCENARIOS: Array<() => Promise<{ default: Scenario }>> = [
   () => import('./scenarios/allocation-group-bases.ts'),
   () => import('./scenarios/baselines.ts'),
   () => import('./scenarios/rent-accounting.ts'),
+  () => import('./scenarios/master-data.ts'),
   () => import('./scenarios/projects.ts'),
   () => import('./scenarios/token.ts'),
   () => import('./scenarios/sync.ts'),

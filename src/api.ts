@@ -5,11 +5,12 @@ import runningCostArea from './running-cost/index.ts';
 import projectsArea from './projects/index.ts';
 import rentAccountingArea from './rent-accounting/index.ts';
 import webhooksArea from './webhooks/index.ts';
+import masterDataArea from './master-data/index.ts';
 
 type AreaPlugin = (app: App) => Promise<void>;
 
 /** Every area of the interface. Add an area here once; both prefixes get it. */
-const AREAS: AreaPlugin[] = [runningCostArea, projectsArea, rentAccountingArea, webhooksArea];
+const AREAS: AreaPlugin[] = [runningCostArea, projectsArea, rentAccountingArea, webhooksArea, masterDataArea];
 
 export const API_PREFIXES = ['/service', '/openwowi'] as const;
 

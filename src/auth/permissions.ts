@@ -5,6 +5,9 @@ export const PERMISSIONS = {
   projectEdit: 'Belegsystem Projekt ändern',
   rentAccountingRead: 'Mietenbuchhaltung-lesen',
   webhook: 'Web Hook',
+  personsRead: 'Personen lesen',
+  objectDataRead: 'Objektdaten lesen',
+  loansRead: 'Darlehen lesen',
 } as const;
 
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

@@ -5,6 +5,7 @@ import { count, withDb } from '../../test/support/dataset.ts';
 import { at, first } from '../../test/support/lists.ts';
 import { CONTRACT_AGREEMENT_KINDS } from '../rent-accounting/tables.ts';
 import * as domain from '../db/migrations/2026112202_domain.ts';
+import * as masterData from '../db/migrations/2026112303_master_data.ts';
 import {
   assignToProject,
   buildWorld,
@@ -46,7 +47,7 @@ for (const dialect of DIALECTS) {
           assert.equal(uses.length, 4);
           assert.ok(
             uses.every(
-              (u) => u.company_code_id === ledger.companyCodeId && /^\d{4}\/\d{2}\/\d{3}$/.test(u.use_unit_number),
+              (u) => u.company_code_id === ledger.companyCodeId && /^\d{5}\.\d{3}\.\d{3}$/.test(u.use_unit_number),
             ),
           );
           const kinds = await t.db
@@ -195,10 +196,12 @@ for (const dialect of DIALECTS) {
     it('migration down drops every domain table (with data in them) and up restores them', () =>
       withDb(dialect, async (t) => {
         await buildWorld(t.db, { ledgers: 1 });
+        await masterData.down(t.db); // it references the domain tables
         await domain.down(t.db);
         await assert.rejects(t.db.selectFrom('use_units').selectAll().execute());
         assert.equal(await count(t, 'company_codes'), 1); // foundation untouched
         await domain.up(t.db);
+        await masterData.up(t.db);
         const world = await buildWorld(t.db, { ledgers: 1 });
         assert.equal(await count(t, 'contract_agreements'), CONTRACT_AGREEMENT_KINDS.length);
         assert.equal(first(world.ledgers).useUnitIds.length, 4);

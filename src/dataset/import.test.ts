@@ -61,6 +61,8 @@ for (const dialect of DIALECTS) {
           [
             'EconomicUnit 10 created 1',
             'EconomicUnit 20 created 2',
+            'Building 11 created 1',
+            'Building 21 created 2',
             'UseUnit 12 created 1',
             'LicenseAgreement 13 created 1',
           ],

@@ -80,7 +80,7 @@ for (const dialect of DIALECTS) {
         const kinds = await t.db.selectFrom('contract_agreements').select('kind').distinct().execute();
         assert.equal(kinds.length, CONTRACT_AGREEMENT_KINDS.length);
         const uu = await t.db.selectFrom('use_units').select('use_unit_number').orderBy('id').executeTakeFirstOrThrow();
-        assert.match(uu.use_unit_number, /^\d{4}\/\d{2}\/\d{3}$/);
+        assert.match(uu.use_unit_number, /^\d{5}\.\d{3}\.\d{3}$/);
         for (const table of [
           'use_unit_rent_adjustments',
           'price_index_values',
@@ -89,6 +89,14 @@ for (const dialect of DIALECTS) {
           'budgets',
           'cost_centers',
           'project_use_units',
+          'persons',
+          'person_communications',
+          'contractors',
+          'payment_modes',
+          'contract_positions',
+          'jurisdictions',
+          'use_unit_types',
+          'catalog_entries',
         ] as const) {
           assert.ok((await count(t, table)) > 0, table);
         }

@@ -40,6 +40,24 @@ export interface LicenseAgreementsTable {
   company_code_id: number;
   valid_from: DateText;
   valid_to: DateText | null;
+  // master data (migration 2026112303_master_data; catalog_entries refs unless noted)
+  restriction_of_use_id: number | null;
+  status_contract_id: number | null;
+  life_of_contract_id: number | null;
+  payment_interval_id: number | null;
+  period_of_notice_id: number | null;
+  debit_entry_type_id: number | null;
+  differing_maturity: number | null;
+  dunning_block: Flag | null;
+  /** catalog_codes DunningLevel */
+  dunning_level_id: number | null;
+  use_virtual_iban: Flag | null;
+  virtual_iban: string | null;
+  former_virtual_iban: string | null;
+  collective_no_real_bank_account: Flag | null;
+  collective_iban: string | null;
+  collective_bic: string | null;
+  collective_account_holder: string | null;
 }
 /** Header of every contract agreement; company_code_id equals its license agreement's (composite FK). */
 export interface ContractAgreementsTable {

@@ -8,7 +8,9 @@ import { COLLECTIONS } from '../format/collections.ts';
 import { childSpecs } from '../import/write.ts';
 import { generateShared, type Sink } from './catalog.ts';
 import { generateLedger, type LedgerCounters } from './ledger.ts';
-import { COMPANIES, Random } from './random.ts';
+import { COMPANIES, PLACES, Random, nth } from './random.ts';
+import { generateContractPositionTypeDetails, generateMasterCatalog } from './master-catalog.ts';
+import { generateOrganisation, People } from './people.ts';
 
 export interface DemoOptions {
   scale?: number;
@@ -95,6 +97,20 @@ export async function loadDemo(database: Database, options: DemoOptions = {}): P
     for (let l = 1; l <= ledgers; l++) sink.add('company_codes', { id: l, code: `${l}000`, name: COMPANIES[l - 1] });
     for (let l = 1; l <= ledgers; l++) sink.nextId(); // ids 1..ledgers are the company codes
     const shared = generateShared(sink, rnd);
+    // master data (decisions §7) from its own random stream, so the tables above keep their values
+    const masterRnd = new Random((options.seed ?? 1) * 7919 + 17);
+    const master = generateMasterCatalog(sink);
+    generateContractPositionTypeDetails(sink, shared.catalog.ContractPositionType);
+    const people = new People(sink, masterRnd, master);
+    const seats = Array.from({ length: ledgers }, (_, i) => {
+      const [town, zip] = nth(PLACES, i);
+      return {
+        id: i + 1,
+        name: nth(COMPANIES, i),
+        seat: { street: 'Am Rathaus', houseNumber: String(i + 1), zip, town },
+      };
+    });
+    const organisation = generateOrganisation(sink, master, people, seats);
     const counters: LedgerCounters = {
       economicUnit: 0,
       kind: 0,
@@ -108,7 +124,9 @@ export async function loadDemo(database: Database, options: DemoOptions = {}): P
     const economicUnits = 20 * scale;
     for (let l = 1; l <= ledgers; l++) {
       const share = Math.floor(economicUnits / ledgers) + (l <= economicUnits % ledgers ? 1 : 0);
-      await generateLedger(sink, rnd, shared, l, share, counters);
+      const org = organisation.get(l);
+      if (!org) throw new Error(`demo data: no organisation for ledger ${l}`);
+      await generateLedger(sink, rnd, shared, l, share, counters, { rnd: masterRnd, m: master, people, org });
     }
     await sink.flush();
     if (database.dialect === 'postgres')

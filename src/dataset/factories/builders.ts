@@ -6,7 +6,7 @@ import type { New, Overrides } from './core.ts';
 type Ledger = { company_code_id: number };
 type Unit = { id: number; company_code_id: number; number: string | null };
 
-/** ValidTo of an open-ended license or contract agreement (the interface always lists ValidTo). */
+/** ValidTo of an open-ended contract agreement (the interface always lists ValidTo; license agreements use null). */
 export const OPEN_END = '2099-12-31';
 /** TurnoverTo of the last, open-ended step of a turnover rent (the interface always lists TurnoverTo). */
 export const OPEN_TURNOVER = '999999999.99';
@@ -22,13 +22,13 @@ export function buildEconomicUnit(
   n: number,
   o: Overrides<'economic_units'> & Ledger,
 ): New<'economic_units'> {
-  const number = String(1000 + n);
+  const number = String(100 + n).padStart(5, '0');
   return { id, number, name: `Estate ${number}`, ...o };
 }
 
 export const buildBuilding = (id: number, n: number, eu: Unit, o: Overrides<'buildings'> = {}): New<'buildings'> => ({
   id,
-  number: `${eu.number ?? eu.id}/${String(n).padStart(2, '0')}`,
+  number: `${eu.number ?? eu.id}.${String(n).padStart(3, '0')}`,
   name: `Building ${n}`,
   ...o,
   economic_unit_id: eu.id,
@@ -37,14 +37,17 @@ export const buildBuilding = (id: number, n: number, eu: Unit, o: Overrides<'bui
 
 export const buildLand = (id: number, n: number, eu: Unit, o: Overrides<'lands'> = {}): New<'lands'> => ({
   id,
-  number: `${eu.number ?? eu.id}-L${n}`,
+  number: `${eu.number ?? eu.id}.${String(900 + n).padStart(3, '0')}`,
   name: `Parcel ${n}`,
   ...o,
   economic_unit_id: eu.id,
   company_code_id: eu.company_code_id,
 });
 
-/** A use unit numbered below its building (`1001/01/003`), or below `<unit>/00` without one. */
+/**
+ * A use unit numbered below its building in the vendor's dotted hierarchy (`00101.001.003`), or below `<unit>.000`
+ * without one. Buildings are `EEEEE.BBB` (land parcels `EEEEE.9NN`: buildings and land share one number space).
+ */
 export function buildUseUnit(
   id: number,
   n: number,
@@ -52,7 +55,7 @@ export function buildUseUnit(
   building: { id: number; number: string | null } | null,
   o: Overrides<'use_units'> = {},
 ): New<'use_units'> {
-  const number = `${building?.number ?? `${eu.number ?? eu.id}/00`}/${String(n).padStart(3, '0')}`;
+  const number = `${building?.number ?? `${eu.number ?? eu.id}.000`}.${String(n).padStart(3, '0')}`;
   return {
     id,
     use_unit_number: number,
@@ -118,9 +121,9 @@ export const buildLicenseAgreement = (
   o: Overrides<'license_agreements'> = {},
 ): New<'license_agreements'> => ({
   id,
-  id_num: `${useUnit.use_unit_number}-${n}`,
+  id_num: `${useUnit.use_unit_number}.${String(n).padStart(2, '0')}`,
   valid_from: '2020-01-01',
-  valid_to: OPEN_END,
+  valid_to: null,
   ...o,
   use_unit_id: useUnit.id,
   company_code_id: useUnit.company_code_id,

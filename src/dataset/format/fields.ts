@@ -1,4 +1,5 @@
 // Building blocks of the import/export format description (collections.ts): field, reference and child-array specs.
+import type { MasterCatalogKind } from '../../master-data/catalog-kinds.ts';
 import type { CatalogKind } from '../../master-data/tables.ts';
 import { snake } from '../../db/names.ts';
 
@@ -7,8 +8,8 @@ export type FieldType = 'int' | 'string' | 'decimal' | 'date' | 'datetime' | 'bo
 export interface Ref {
   /** Referenced table (its `id`). */
   table: string;
-  /** For catalog_codes: the kind the code must have. */
-  catalog?: CatalogKind;
+  /** For catalog_codes and catalog_entries: the kind the code must have. */
+  catalog?: CatalogKind | MasterCatalogKind;
   /** The referenced row must be in the record's ledger (null ledger on the target = every ledger). */
   sameLedger?: boolean;
   /** The referenced row's `column` must equal this record's value of `field` (e.g. a use unit's building in its economic unit). */
@@ -107,4 +108,19 @@ export const refTo = (wire: string, table: string, o: FieldOptions & Partial<Ref
 export const code = (wire: string, kind: CatalogKind, o: FieldOptions = {}) =>
   int(wire, { col: o.col, required: o.required, ref: { table: 'catalog_codes', catalog: kind } });
 
+/** A reference to a master-data catalogue entry (catalog_entries row id) of one kind. */
+export const entry = (wire: string, kind: MasterCatalogKind, o: FieldOptions = {}) =>
+  int(wire, { col: o.col, required: o.required, ref: { table: 'catalog_entries', catalog: kind } });
+
 export const ledgerField = () => refTo('CompanyCodeId', 'company_codes', { required: true });
+
+/** An array of plain ids stored one row per value (key and order: the value). */
+export const ids = (wire: string, table: string, parentColumn: string, f: Field): ChildSpec => ({
+  wire,
+  table,
+  parentColumn,
+  fields: [f],
+  scalar: true,
+  key: [f.column],
+  order: [f.column],
+});

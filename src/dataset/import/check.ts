@@ -58,7 +58,7 @@ export function checkRecord(
       continue;
     }
     if (r.ref.catalog && row.kind !== r.ref.catalog)
-      fail(r.path, `CatalogCodes ${r.id} is of kind ${String(row.kind)}, expected ${r.ref.catalog}`);
+      fail(r.path, `${collectionOf(r.ref.table)} ${r.id} is of kind ${String(row.kind)}, expected ${r.ref.catalog}`);
     if (
       r.ref.sameLedger &&
       row.company_code_id !== null &&

@@ -39,7 +39,7 @@ export type Found = Map<string, Map<number, Record<string, unknown>>>;
 function lookupColumns(table: string, extra: Set<string>): string[] {
   const cols = ['id', ...extra];
   if (LEDGER_TABLES.has(table)) cols.push('company_code_id');
-  if (table === 'catalog_codes') cols.push('kind');
+  if (table === 'catalog_codes' || table === 'catalog_entries') cols.push('kind');
   return [...new Set(cols)];
 }
 

@@ -1,0 +1,140 @@
+// The one read path of every master-data endpoint: a MasterRoute says which parameters it takes, how it lists (paged,
+// version 1.0 with the complete list when limit is absent, a whole catalogue, or one record by path id), which keys
+// stay present as null (decisions §7), and how it reads a window of presented records (filtered and ledger-scoped in
+// the database, ordered by Id).
+import { Readable } from 'node:stream';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../app-types.ts';
+import type { Executor } from '../db/database.ts';
+import type { LedgerScope } from '../auth/ledger-scope.ts';
+import type { Permission } from '../auth/permissions.ts';
+import { errorResponses, Id } from '../http/schemas.ts';
+import { notFound } from '../http/errors.ts';
+import { queryOf, querySchema, type Listing, type ParamName, type Query } from './params.ts';
+import { schemaOf, type ShapeObject } from './shapes.ts';
+
+export interface Window {
+  afterId?: number;
+  offset: number;
+  limit: number;
+}
+
+export interface ReadContext {
+  db: Executor;
+  q: Query;
+  scope: LedgerScope;
+  window: Window;
+  /** The path id of a single-record route. */
+  id?: number;
+}
+
+export type Item = Record<string, unknown>;
+
+export interface MasterRoute {
+  url: `/v1.${0 | 1 | 2}/${string}`;
+  tag: string;
+  summary: string;
+  permissions: Permission[];
+  params: readonly ParamName[];
+  listing: Listing;
+  shape: ShapeObject;
+  /** Keys present as null even without showNullValues=true ('all': every key, as version 1.0 records carry). */
+  keep: ReadonlySet<string> | 'all';
+  read(ctx: ReadContext): Promise<Item[]>;
+}
+
+/** Removes null properties at every depth, except keys in `keep`. */
+export function prune(value: unknown, keep: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) {
+    for (const v of value as unknown[]) if (v !== null && typeof v === 'object') prune(v, keep);
+  } else if (value !== null && typeof value === 'object') {
+    const obj = value as Item;
+    for (const k in obj) {
+      const v = obj[k];
+      if (v === null) {
+        if (!keep.has(k)) delete obj[k];
+      } else if (typeof v === 'object') prune(v, keep);
+    }
+  }
+  return value;
+}
+
+const DEFAULT_LIMIT = 20;
+const CHUNK = 500;
+const WHOLE = 100_000;
+
+function present(route: MasterRoute, items: Item[], showNulls: boolean): Item[] {
+  if (showNulls || route.keep === 'all') return items;
+  for (const item of items) prune(item, route.keep);
+  return items;
+}
+
+/** The complete version 1.0 list, read in keyset chunks and written piece by piece. */
+async function* completeList(route: MasterRoute, ctx: Omit<ReadContext, 'window'>, offset: number) {
+  let window: Window = { offset, limit: CHUNK };
+  let separator = '[';
+  while (true) {
+    const items = await route.read({ ...ctx, window });
+    let text = '';
+    for (const item of items) {
+      text += separator + JSON.stringify(item);
+      separator = ',';
+    }
+    if (text) yield text;
+    const last = items[items.length - 1]?.Id;
+    if (items.length < CHUNK || typeof last !== 'number') break;
+    window = { afterId: last, offset: 0, limit: CHUNK };
+  }
+  yield separator === '[' ? '[]' : ']';
+}
+
+export function registerMasterRoute(app: App, route: MasterRoute): void {
+  const item = schemaOf(route.shape);
+  app.route({
+    method: 'GET',
+    url: route.listing === 'single' ? `${route.url}/:id` : route.url,
+    config: { auth: { permissions: route.permissions, apiKey: 'optional' }, cache: true, keepNulls: true },
+    schema: {
+      tags: [route.tag],
+      summary: route.summary,
+      description: `${route.summary}. ${describe(route.listing)} Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).`,
+      ...(route.listing === 'single' ? { params: Type.Object({ id: Id() }) } : {}),
+      querystring: querySchema(route.listing, route.params),
+      response: { 200: route.listing === 'single' ? item : Type.Array(item), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const raw = request.query as Record<string, unknown>;
+      const ctx = { db: app.db, q: queryOf(route.params, raw), scope: request.scope };
+      const showNulls = raw.showNullValues === true;
+      const offset = typeof raw.offset === 'number' ? raw.offset : 0;
+      const limit = typeof raw.limit === 'number' ? raw.limit : undefined;
+      if (route.listing === 'single') {
+        const id = (request.params as { id: number }).id;
+        const [found] = await route.read({ ...ctx, id, window: { offset: 0, limit: 1 } });
+        if (!found) throw notFound('id', `No record with Id ${id}.`);
+        return present(route, [found], showNulls)[0];
+      }
+      if (route.listing === 'catalogue')
+        return present(route, await route.read({ ...ctx, window: { offset: 0, limit: WHOLE } }), showNulls);
+      if (route.listing === 'v1.0' && limit === undefined)
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(Readable.from(completeList(route, ctx, offset), { objectMode: true, highWaterMark: 1 }));
+      const items = await route.read({ ...ctx, window: { offset, limit: limit ?? DEFAULT_LIMIT } });
+      return present(route, items, showNulls);
+    },
+  });
+}
+
+function describe(listing: Listing): string {
+  switch (listing) {
+    case 'paged':
+      return 'Paged with `limit` (1..100, default 20) and `offset`, ordered by Id.';
+    case 'v1.0':
+      return 'Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present.';
+    case 'catalogue':
+      return 'The whole catalogue (`limit` and `offset` are accepted and ignored).';
+    case 'single':
+      return 'One record by its Id; 404 when unknown or outside the visible ledgers.';
+  }
+}

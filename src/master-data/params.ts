@@ -1,0 +1,113 @@
+// Query parameters of the master-data endpoints, each defined once as the clients spell it (vendor-master-data.md);
+// an endpoint lists the ones it accepts. Date filters accept a date or a date-time (T or space, optional fraction
+// and zone) and compare on its calendar date.
+import { Type, type TSchema } from '@sinclair/typebox';
+import { ApiKeyParam, INT32_MAX, Int32, ShowNullValues } from '../http/schemas.ts';
+import { badRequest } from '../http/errors.ts';
+
+const int = (description: string) => Int32({ description });
+const text = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
+const flag = (description: string) => Type.Boolean({ default: false, description });
+const CLIENT_DATE = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}(:?\\d{2})?)?)?$';
+const day = (description: string) =>
+  Type.String({
+    pattern: CLIENT_DATE,
+    description: `${description} (YYYY-MM-DD, or a date-time with T or a space; compared on its calendar date)`,
+    'x-message':
+      'The value {value} is not a valid date for {key}: expected YYYY-MM-DD or a date-time such as 2024-05-01T12:00:00Z or 2024-05-01 12:34:56.789012.',
+  });
+
+export const PARAMS = {
+  licenseAgreementId: int('Only records of the license agreement with this Id'),
+  licenseAgreementIdNum: text('Only records of the license agreement with this IdNum (exact match)'),
+  licenseAgreementActiveOn: day('Only records of license agreements active on this day'),
+  useUnitId: int('Only records of the use unit with this Id'),
+  useUnitNumber: text('Only records of the use unit with this number (exact match)'),
+  economicUnitId: int('Only records of the economic unit with this Id'),
+  economicUnitIdNum: text('Only records of the economic unit with this IdNum (exact match)'),
+  buildingId: int('Only use units of the building with this Id'),
+  buildingLandId: int('Only records of the building or land parcel with this Id'),
+  buildingLandIdNum: text('Only records of the building or land parcel with this IdNum (exact match)'),
+  buildingLandType: Type.Union([Type.Literal('Building'), Type.Literal('Land')], {
+    description: 'Only buildings (Building) or only land parcels (Land)',
+  }),
+  managementId: int('Only records of the management with this Id'),
+  managementIdNum: text('Only records of the management with this IdNum (exact match)'),
+  ownerId: int('Only records of the owner with this Id'),
+  ownerNumber: text('Only records of the owner with this number (exact match)'),
+  personId: int('Only records of the person with this Id'),
+  personIdNum: text('Only records of the person with this IdNum (exact match)'),
+  contractualUseActiveOn: day('Only contractors whose contractual use is active on this day'),
+  paymentModeActiveOn: day('Only payment modes active on this day'),
+  contractPositionsActiveOn: day('Only contract positions active on this day'),
+  departmentId: int('Only the department with this Id'),
+  departmentName: text('Only departments with this name (exact match)'),
+  includeBanking: flag('Fill Banking'),
+  includeCompanyCode: flag('Fill CompanyCode'),
+  includeUseUnitTypes: flag('Fill UseUnitTypes'),
+  includeBillingUnits: flag('Fill BillingUnits'),
+  includeAddress: flag('Fill Addresses'),
+  includeCommunication: flag('Fill Communications'),
+  includeBankaccount: flag('Fill the bank accounts'),
+  includeMainAddress: flag('Fill DefaultAddress'),
+  includeMainCommunication: flag('Fill the First…Communication objects of the person'),
+  includeMainBankaccount: flag('Fill DefaultBankaccount'),
+  includePersonAddresses: flag('Fill Person.Addresses'),
+  includePersonCommunications: flag('Fill Person.Communications'),
+  includePersonBankAccounts: flag('Fill Person.BankAccounts'),
+  includeCompanyCodes: flag('Fill CompanyCodes'),
+  includeContractPositionTypeDetails: flag('Fill the detail flags of ContractPositionType'),
+};
+
+export type ParamName = keyof typeof PARAMS;
+/** The parsed query as readers see it: only the endpoint's own parameters, dates cut to YYYY-MM-DD. */
+export type Query = Partial<Record<ParamName, string | number | boolean>>;
+
+const DATE_PARAMS = Object.entries(PARAMS)
+  .filter(([, s]) => (s as { pattern?: string }).pattern === CLIENT_DATE)
+  .map(([k]) => k);
+
+export type Listing = 'paged' | 'v1.0' | 'catalogue' | 'single';
+
+/** The querystring schema of an endpoint. */
+export function querySchema(listing: Listing, names: readonly ParamName[]): TSchema {
+  const props: Record<string, TSchema> = {
+    apiKey: Type.Optional(ApiKeyParam),
+    showNullValues: Type.Optional(ShowNullValues),
+  };
+  if (listing === 'paged' || listing === 'v1.0' || listing === 'catalogue') {
+    const limit = Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      description:
+        listing === 'catalogue'
+          ? 'Accepted and ignored: a catalogue is answered whole'
+          : listing === 'v1.0'
+            ? 'Page size, 1..100. Absent: the complete list'
+            : 'Page size, 1..100 (default 20)',
+    });
+    props.limit = Type.Optional(listing === 'paged' ? { ...limit, default: 20 } : limit);
+    props.offset = Type.Optional(
+      Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: 'Records to skip (default 0)' }),
+    );
+  }
+  for (const name of names) props[name] = Type.Optional(PARAMS[name]);
+  return Type.Object(props);
+}
+
+/** The endpoint's own parameters; date parameters cut to their calendar date, which must be a real one. */
+export function queryOf(names: readonly ParamName[], raw: Record<string, unknown>): Query {
+  const out: Query = {};
+  for (const name of names) {
+    const v = raw[name];
+    if (v === undefined) continue;
+    if (DATE_PARAMS.includes(name) && typeof v === 'string') {
+      const d = v.slice(0, 10);
+      const parsed = new Date(`${d}T00:00:00Z`);
+      if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== d)
+        throw badRequest(name, `The value '${v}' is not a valid date for ${name}: no such calendar day.`);
+      out[name] = d;
+    } else out[name] = v as string | number | boolean;
+  }
+  return out;
+}
