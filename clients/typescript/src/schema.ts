@@ -1062,6 +1062,586 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/service/v1.2/RentAccounting/LicenseAgreements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * License agreements (the contract for one use unit over a period; vacancy included)
+     * @description License agreements (the contract for one use unit over a period; vacancy included). Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['RentAccounting_GetLicenseAgreements'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.0/RentAccounting/LicenseAgreements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * License agreements (the contract for one use unit over a period; vacancy included)
+     * @description License agreements (the contract for one use unit over a period; vacancy included). Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['RentAccountingV1_0_GetLicenseAgreements'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/CommercialInventory/UseUnits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Use units (flats, shops, garages, parking spaces)
+     * @description Use units (flats, shops, garages, parking spaces). Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventory_GetUseUnits'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.0/CommercialInventory/UseUnits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Use units (flats, shops, garages, parking spaces)
+     * @description Use units (flats, shops, garages, parking spaces). Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventoryV1_0_GetUseUnits'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/CommercialInventory/EconomicUnits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Economic units (estates grouping buildings and land)
+     * @description Economic units (estates grouping buildings and land). Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventory_GetEconomicUnits'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.0/CommercialInventory/EconomicUnits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Economic units (estates grouping buildings and land)
+     * @description Economic units (estates grouping buildings and land). Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventoryV1_0_GetEconomicUnits'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/CommercialInventory/BuildingLands': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Buildings and land parcels (one id space)
+     * @description Buildings and land parcels (one id space). Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventory_GetBuildingLands'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.0/CommercialInventory/BuildingLands': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Buildings and land parcels (one id space)
+     * @description Buildings and land parcels (one id space). Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventoryV1_0_GetBuildingLands'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/PersonsRead/Persons': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Persons (natural and legal), visible through the ledgers they are linked to
+     * @description Persons (natural and legal), visible through the ledgers they are linked to. Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['PersonsRead_GetPersons'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.0/PersonsRead/Persons': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Persons (natural and legal), visible through the ledgers they are linked to
+     * @description Persons (natural and legal), visible through the ledgers they are linked to. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['PersonsReadV1_0_GetPersons'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.0/PersonsRead/Person/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One person by Id
+     * @description One person by Id. One record by its Id; 404 when unknown or outside the visible ledgers. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['PersonsReadV1_0_GetPersonById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/RentAccountingPersonDetails/Contractors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Contractors: the persons of a license agreement in their roles
+     * @description Contractors: the persons of a license agreement in their roles. Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['RentAccountingPersonDetails_GetContractors'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.1/RentAccountingPersonDetails/Contractors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Contractors: the persons of a license agreement in their roles
+     * @description Contractors: the persons of a license agreement in their roles. Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['RentAccountingPersonDetailsV1_1_GetContractors'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.0/RentAccountingPersonDetails/Contractors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Contractors: the persons of a license agreement in their roles
+     * @description Contractors: the persons of a license agreement in their roles. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['RentAccountingPersonDetailsV1_0_GetContractors'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/RentAccountingPersonDetails/PaymentModes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Payment modes of license agreements (direct debit with SEPA mandate, transfer)
+     * @description Payment modes of license agreements (direct debit with SEPA mandate, transfer). Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['RentAccountingPersonDetails_GetPaymentModes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/RentAccounting/ContractPositions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Contract positions: the rent items of license agreements
+     * @description Contract positions: the rent items of license agreements. Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['RentAccounting_GetContractPositions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.0/RentAccounting/ContractPositions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Contract positions: the rent items of license agreements
+     * @description Contract positions: the rent items of license agreements. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['RentAccountingV1_0_GetContractPositions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/CommercialInventory/Managements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Managements (administration companies), with their person and ledgers
+     * @description Managements (administration companies), with their person and ledgers. Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventory_GetManagements'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/CommercialInventory/Owners': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Owners of economic units, with their person
+     * @description Owners of economic units, with their person. Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventory_GetOwners'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/CommercialInventory/Department': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Departments of the managements, with their responsible officials
+     * @description Departments of the managements, with their responsible officials. Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventory_GetDepartment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/CommercialInventory/ResponsibleOfficial': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Responsible officials (case workers), with their person
+     * @description Responsible officials (case workers), with their person. Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventory_GetResponsibleOfficial'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/CommercialInventory/EconomicUnit/Jurisdiction': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Jurisdictions of economic units
+     * @description Jurisdictions of economic units. Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventory_GetEconomicUnitJurisdiction'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.1/CommercialInventory/EconomicUnit/Jurisdiction': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Jurisdictions of economic units
+     * @description Jurisdictions of economic units. Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventoryV1_1_GetEconomicUnitJurisdiction'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/CommercialInventory/UseUnit/Jurisdiction': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Jurisdictions of use units
+     * @description Jurisdictions of use units. Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventory_GetUseUnitJurisdiction'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.1/CommercialInventory/UseUnit/Jurisdiction': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Jurisdictions of use units
+     * @description Jurisdictions of use units. Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventoryV1_1_GetUseUnitJurisdiction'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.0/RentAccountingPersonDetails/ContractorTypes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The ContractorType catalogue
+     * @description The ContractorType catalogue. The whole catalogue (`limit` and `offset` are accepted and ignored). Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['RentAccountingPersonDetailsV1_0_GetContractorTypes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/CommercialInventoryCatalog/Districts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The District catalogue
+     * @description The District catalogue. The whole catalogue (`limit` and `offset` are accepted and ignored). Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventoryCatalog_GetDistricts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/CommercialInventoryCatalog/BuildingTypes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The BuildingType catalogue
+     * @description The BuildingType catalogue. The whole catalogue (`limit` and `offset` are accepted and ignored). Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventoryCatalog_GetBuildingTypes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/CommercialInventoryCatalog/UseUnitType': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The UseUnitType catalogue
+     * @description The UseUnitType catalogue. The whole catalogue (`limit` and `offset` are accepted and ignored). Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventoryCatalog_GetUseUnitType'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1165,7 +1745,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 373,
+     *       "Id": 583,
      *       "OwnerNumber": "E010003"
      *     }
      */
@@ -1187,8 +1767,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 382,
-     *       "UseUnitNumber": "1001/01/001"
+     *       "Id": 597,
+     *       "UseUnitNumber": "00101.001.001"
      *     }
      */
     UseUnitRef: {
@@ -1207,7 +1787,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 396,
+     *       "Id": 647,
      *       "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
      *       "Group": {
      *         "Id": 99,
@@ -1236,10 +1816,10 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 395,
-     *       "Code": "HK395",
+     *       "Id": 646,
+     *       "Code": "HK646",
      *       "Owner": {
-     *         "Id": 373,
+     *         "Id": 583,
      *         "OwnerNumber": "E010003"
      *       },
      *       "CompanyCode": {
@@ -1261,7 +1841,7 @@ export interface components {
      *       },
      *       "IndividualOwnershipManagement": false,
      *       "IsCleared": true,
-     *       "SearchPattern": "HK395",
+     *       "SearchPattern": "HK646",
      *       "Location": "Am Sportplatz Dortmund",
      *       "DistributionPeriod": {
      *         "Id": 103,
@@ -1273,52 +1853,52 @@ export interface components {
      *       },
      *       "UseUnits": [
      *         {
-     *           "Id": 382,
-     *           "UseUnitNumber": "1001/01/001"
+     *           "Id": 597,
+     *           "UseUnitNumber": "00101.001.001"
      *         },
      *         {
-     *           "Id": 383,
-     *           "UseUnitNumber": "1001/01/002"
+     *           "Id": 601,
+     *           "UseUnitNumber": "00101.001.002"
      *         },
      *         {
-     *           "Id": 384,
-     *           "UseUnitNumber": "1001/01/003"
+     *           "Id": 605,
+     *           "UseUnitNumber": "00101.001.003"
      *         },
      *         {
-     *           "Id": 385,
-     *           "UseUnitNumber": "1001/01/004"
+     *           "Id": 609,
+     *           "UseUnitNumber": "00101.001.004"
      *         },
      *         {
-     *           "Id": 386,
-     *           "UseUnitNumber": "1001/01/005"
+     *           "Id": 613,
+     *           "UseUnitNumber": "00101.001.005"
      *         },
      *         {
-     *           "Id": 387,
-     *           "UseUnitNumber": "1001/01/006"
+     *           "Id": 617,
+     *           "UseUnitNumber": "00101.001.006"
      *         },
      *         {
-     *           "Id": 388,
-     *           "UseUnitNumber": "1001/01/007"
+     *           "Id": 621,
+     *           "UseUnitNumber": "00101.001.007"
      *         },
      *         {
-     *           "Id": 389,
-     *           "UseUnitNumber": "1001/01/008"
+     *           "Id": 625,
+     *           "UseUnitNumber": "00101.001.008"
      *         },
      *         {
-     *           "Id": 391,
-     *           "UseUnitNumber": "1001/02/001"
+     *           "Id": 630,
+     *           "UseUnitNumber": "00101.002.001"
      *         },
      *         {
-     *           "Id": 392,
-     *           "UseUnitNumber": "1001/02/002"
+     *           "Id": 634,
+     *           "UseUnitNumber": "00101.002.002"
      *         },
      *         {
-     *           "Id": 393,
-     *           "UseUnitNumber": "1001/02/003"
+     *           "Id": 638,
+     *           "UseUnitNumber": "00101.002.003"
      *         },
      *         {
-     *           "Id": 394,
-     *           "UseUnitNumber": "1001/02/004"
+     *           "Id": 642,
+     *           "UseUnitNumber": "00101.002.004"
      *         }
      *       ],
      *       "AllocationGroupCostTypes": [
@@ -1337,7 +1917,7 @@ export interface components {
      *       ],
      *       "Explanations": [
      *         {
-     *           "Id": 396,
+     *           "Id": 647,
      *           "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
      *           "Group": {
      *             "Id": 99,
@@ -1375,7 +1955,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 395,
+     *       "Id": 646,
      *       "IndividualOwnershipManagement": false,
      *       "IsCleared": true,
      *       "RegularDistributionPeriod": {
@@ -1384,57 +1964,57 @@ export interface components {
      *       },
      *       "UseUnits": [
      *         {
-     *           "Id": 382,
-     *           "UseUnitNumber": "1001/01/001"
+     *           "Id": 597,
+     *           "UseUnitNumber": "00101.001.001"
      *         },
      *         {
-     *           "Id": 383,
-     *           "UseUnitNumber": "1001/01/002"
+     *           "Id": 601,
+     *           "UseUnitNumber": "00101.001.002"
      *         },
      *         {
-     *           "Id": 384,
-     *           "UseUnitNumber": "1001/01/003"
+     *           "Id": 605,
+     *           "UseUnitNumber": "00101.001.003"
      *         },
      *         {
-     *           "Id": 385,
-     *           "UseUnitNumber": "1001/01/004"
+     *           "Id": 609,
+     *           "UseUnitNumber": "00101.001.004"
      *         },
      *         {
-     *           "Id": 386,
-     *           "UseUnitNumber": "1001/01/005"
+     *           "Id": 613,
+     *           "UseUnitNumber": "00101.001.005"
      *         },
      *         {
-     *           "Id": 387,
-     *           "UseUnitNumber": "1001/01/006"
+     *           "Id": 617,
+     *           "UseUnitNumber": "00101.001.006"
      *         },
      *         {
-     *           "Id": 388,
-     *           "UseUnitNumber": "1001/01/007"
+     *           "Id": 621,
+     *           "UseUnitNumber": "00101.001.007"
      *         },
      *         {
-     *           "Id": 389,
-     *           "UseUnitNumber": "1001/01/008"
+     *           "Id": 625,
+     *           "UseUnitNumber": "00101.001.008"
      *         },
      *         {
-     *           "Id": 391,
-     *           "UseUnitNumber": "1001/02/001"
+     *           "Id": 630,
+     *           "UseUnitNumber": "00101.002.001"
      *         },
      *         {
-     *           "Id": 392,
-     *           "UseUnitNumber": "1001/02/002"
+     *           "Id": 634,
+     *           "UseUnitNumber": "00101.002.002"
      *         },
      *         {
-     *           "Id": 393,
-     *           "UseUnitNumber": "1001/02/003"
+     *           "Id": 638,
+     *           "UseUnitNumber": "00101.002.003"
      *         },
      *         {
-     *           "Id": 394,
-     *           "UseUnitNumber": "1001/02/004"
+     *           "Id": 642,
+     *           "UseUnitNumber": "00101.002.004"
      *         }
      *       ],
      *       "Explanations": [
      *         {
-     *           "Id": 396,
+     *           "Id": 647,
      *           "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
      *           "Group": {
      *             "Id": 99,
@@ -1464,7 +2044,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 397,
+     *       "Id": 648,
      *       "UnitsTotal": 839.97,
      *       "CostsPerUnit": "2.48",
      *       "WarmWaterFuelConsumption": 0.328,
@@ -1494,7 +2074,7 @@ export interface components {
      *       },
      *       "Explanations": [
      *         {
-     *           "Id": 398,
+     *           "Id": 649,
      *           "Text": "Heizkostenverordnung § 7",
      *           "Group": {
      *             "Id": 98,
@@ -1526,10 +2106,10 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 399,
-     *       "Code": "HK395-B",
+     *       "Id": 650,
+     *       "Code": "HK646-B",
      *       "Owner": {
-     *         "Id": 373,
+     *         "Id": 583,
      *         "OwnerNumber": "E010003"
      *       },
      *       "CompanyCode": {
@@ -1545,14 +2125,14 @@ export interface components {
      *         "Id": 10,
      *         "Code": "HK"
      *       },
-     *       "SearchPattern": "HK395-B",
+     *       "SearchPattern": "HK646-B",
      *       "Location": "Am Sportplatz Dortmund",
      *       "DistributionPeriod": {
      *         "Id": 103,
      *         "Code": "AZ2024"
      *       },
      *       "AllocationGroup": {
-     *         "Id": 395,
+     *         "Id": 646,
      *         "IndividualOwnershipManagement": false,
      *         "IsCleared": true,
      *         "RegularDistributionPeriod": {
@@ -1561,57 +2141,57 @@ export interface components {
      *         },
      *         "UseUnits": [
      *           {
-     *             "Id": 382,
-     *             "UseUnitNumber": "1001/01/001"
+     *             "Id": 597,
+     *             "UseUnitNumber": "00101.001.001"
      *           },
      *           {
-     *             "Id": 383,
-     *             "UseUnitNumber": "1001/01/002"
+     *             "Id": 601,
+     *             "UseUnitNumber": "00101.001.002"
      *           },
      *           {
-     *             "Id": 384,
-     *             "UseUnitNumber": "1001/01/003"
+     *             "Id": 605,
+     *             "UseUnitNumber": "00101.001.003"
      *           },
      *           {
-     *             "Id": 385,
-     *             "UseUnitNumber": "1001/01/004"
+     *             "Id": 609,
+     *             "UseUnitNumber": "00101.001.004"
      *           },
      *           {
-     *             "Id": 386,
-     *             "UseUnitNumber": "1001/01/005"
+     *             "Id": 613,
+     *             "UseUnitNumber": "00101.001.005"
      *           },
      *           {
-     *             "Id": 387,
-     *             "UseUnitNumber": "1001/01/006"
+     *             "Id": 617,
+     *             "UseUnitNumber": "00101.001.006"
      *           },
      *           {
-     *             "Id": 388,
-     *             "UseUnitNumber": "1001/01/007"
+     *             "Id": 621,
+     *             "UseUnitNumber": "00101.001.007"
      *           },
      *           {
-     *             "Id": 389,
-     *             "UseUnitNumber": "1001/01/008"
+     *             "Id": 625,
+     *             "UseUnitNumber": "00101.001.008"
      *           },
      *           {
-     *             "Id": 391,
-     *             "UseUnitNumber": "1001/02/001"
+     *             "Id": 630,
+     *             "UseUnitNumber": "00101.002.001"
      *           },
      *           {
-     *             "Id": 392,
-     *             "UseUnitNumber": "1001/02/002"
+     *             "Id": 634,
+     *             "UseUnitNumber": "00101.002.002"
      *           },
      *           {
-     *             "Id": 393,
-     *             "UseUnitNumber": "1001/02/003"
+     *             "Id": 638,
+     *             "UseUnitNumber": "00101.002.003"
      *           },
      *           {
-     *             "Id": 394,
-     *             "UseUnitNumber": "1001/02/004"
+     *             "Id": 642,
+     *             "UseUnitNumber": "00101.002.004"
      *           }
      *         ],
      *         "Explanations": [
      *           {
-     *             "Id": 396,
+     *             "Id": 647,
      *             "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
      *             "Group": {
      *               "Id": 99,
@@ -1621,7 +2201,7 @@ export interface components {
      *         ]
      *       },
      *       "CombinedAllocationGroup": {
-     *         "Id": 397,
+     *         "Id": 648,
      *         "UnitsTotal": 839.97,
      *         "CostsPerUnit": "2.48",
      *         "WarmWaterFuelConsumption": 0.328,
@@ -1651,7 +2231,7 @@ export interface components {
      *         },
      *         "Explanations": [
      *           {
-     *             "Id": 398,
+     *             "Id": 649,
      *             "Text": "Heizkostenverordnung § 7",
      *             "Group": {
      *               "Id": 98,
@@ -1692,37 +2272,37 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 934,
-     *       "Name": "Modernisierung Kirchstraße",
+     *       "Id": 2363,
+     *       "Name": "Modernisierung Schillerstraße",
      *       "Code": "P1-1",
-     *       "ProjectManager": "C. Richter",
+     *       "ProjectManager": "C. Koch",
      *       "Description": "Energetische Sanierung: Dämmung der Fassade, Austausch der Fenster",
      *       "CompanyCodeId": 1,
      *       "ProjectLifeTimeFrom": "2026-01-01",
      *       "ProjectLifeTimeTo": "2027-12-31",
-     *       "CostCenterId": 374,
-     *       "CostUnitId": 375,
-     *       "CostTypeId": 376,
+     *       "CostCenterId": 589,
+     *       "CostUnitId": 590,
+     *       "CostTypeId": 591,
      *       "EconomicUnit": [
-     *         377
+     *         592
      *       ],
      *       "Building": [
-     *         381,
-     *         390
+     *         596,
+     *         629
      *       ],
      *       "Land": [
-     *         380
+     *         595
      *       ],
      *       "UseUnit": [
-     *         382,
-     *         383,
-     *         384
+     *         597,
+     *         601,
+     *         605
      *       ],
      *       "Budget": [
-     *         379
+     *         594
      *       ],
      *       "Loan": [
-     *         378
+     *         593
      *       ]
      *     }
      */
@@ -1913,7 +2493,7 @@ export interface components {
     /**
      * @description Created: the new Project.
      * @example {
-     *       "Id": 2212,
+     *       "Id": 6255,
      *       "Code": null,
      *       "Name": "Dachsanierung Lindenstraße"
      *     }
@@ -2036,11 +2616,11 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 415,
-     *       "IdNum": "1001/01/001-2",
+     *       "Id": 666,
+     *       "IdNum": "00101.001.001.02",
      *       "UseUnit": {
-     *         "Id": 382,
-     *         "UseUnitNumber": "1001/01/001"
+     *         "Id": 597,
+     *         "UseUnitNumber": "00101.001.001"
      *       }
      *     }
      */
@@ -2051,17 +2631,17 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 416,
+     *       "Id": 684,
      *       "ValidFrom": "2010-12-09",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2010-12-09",
      *       "FirstDebit": "2010-12-01",
      *       "LicenseAgreement": {
-     *         "Id": 415,
-     *         "IdNum": "1001/01/001-2",
+     *         "Id": 666,
+     *         "IdNum": "00101.001.001.02",
      *         "UseUnit": {
-     *           "Id": 382,
-     *           "UseUnitNumber": "1001/01/001"
+     *           "Id": 597,
+     *           "UseUnitNumber": "00101.001.001"
      *         }
      *       },
      *       "PriceIndex": {
@@ -2110,8 +2690,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 416,
-     *       "LicenseAgreementId": 415,
+     *       "Id": 684,
+     *       "LicenseAgreementId": 666,
      *       "ValidFrom": "2010-12-09T00:00:00Z",
      *       "ValidTo": "2099-12-31T00:00:00Z",
      *       "PriceIndex": "HVPI2015",
@@ -2145,7 +2725,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 422,
+     *       "Id": 718,
      *       "RentChangeDate": "2024-01-01T00:00:00Z",
      *       "Amount": 754,
      *       "ActivatedAgreement": true,
@@ -2183,23 +2763,23 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 421,
+     *       "Id": 717,
      *       "ValidFrom": "2022-05-26",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2022-05-26",
      *       "FirstDebit": "2022-05-01",
      *       "LicenseAgreement": {
-     *         "Id": 420,
-     *         "IdNum": "1001/01/002-2",
+     *         "Id": 706,
+     *         "IdNum": "00101.001.002.02",
      *         "UseUnit": {
-     *           "Id": 383,
-     *           "UseUnitNumber": "1001/01/002"
+     *           "Id": 601,
+     *           "UseUnitNumber": "00101.001.002"
      *         }
      *       },
      *       "RentalUpperLimit": 1534.45,
      *       "GraduatedRentEntries": [
      *         {
-     *           "Id": 422,
+     *           "Id": 718,
      *           "RentChangeDate": "2024-01-01T00:00:00Z",
      *           "Amount": 754,
      *           "ActivatedAgreement": true,
@@ -2212,7 +2792,7 @@ export interface components {
      *           "PricePerSquareMeter": 7.88
      *         },
      *         {
-     *           "Id": 423,
+     *           "Id": 719,
      *           "RentChangeDate": "2025-01-01T00:00:00Z",
      *           "Amount": 773,
      *           "ActivatedAgreement": false,
@@ -2225,7 +2805,7 @@ export interface components {
      *           "PricePerSquareMeter": 8.08
      *         },
      *         {
-     *           "Id": 424,
+     *           "Id": 720,
      *           "RentChangeDate": "2026-01-01T00:00:00Z",
      *           "Amount": 802,
      *           "ActivatedAgreement": false,
@@ -2262,7 +2842,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 422,
+     *       "Id": 718,
      *       "RentChangeDate": "2024-01-01T00:00:00Z",
      *       "Amount": 754,
      *       "VATRateId": 34,
@@ -2281,14 +2861,14 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 421,
-     *       "LicenseAgreementId": 420,
+     *       "Id": 717,
+     *       "LicenseAgreementId": 706,
      *       "ValidFrom": "2022-05-26T00:00:00Z",
      *       "ValidTo": "2099-12-31T00:00:00Z",
      *       "RentalUpperLimit": 1534.45,
      *       "GraduatedRentEntries": [
      *         {
-     *           "Id": 422,
+     *           "Id": 718,
      *           "RentChangeDate": "2024-01-01T00:00:00Z",
      *           "Amount": 754,
      *           "VATRateId": 34,
@@ -2296,7 +2876,7 @@ export interface components {
      *           "ActivatedAgreement": true
      *         },
      *         {
-     *           "Id": 423,
+     *           "Id": 719,
      *           "RentChangeDate": "2025-01-01T00:00:00Z",
      *           "Amount": 773,
      *           "VATRateId": 34,
@@ -2304,7 +2884,7 @@ export interface components {
      *           "ActivatedAgreement": false
      *         },
      *         {
-     *           "Id": 424,
+     *           "Id": 720,
      *           "RentChangeDate": "2026-01-01T00:00:00Z",
      *           "Amount": 802,
      *           "VATRateId": 34,
@@ -2326,7 +2906,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 429,
+     *       "Id": 747,
      *       "TurnoverFrom": 0,
      *       "TurnoverTo": 250000,
      *       "Percentage": 5.2
@@ -2340,17 +2920,17 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 428,
+     *       "Id": 746,
      *       "ValidFrom": "2015-05-16",
      *       "ValidTo": "2025-12-31",
      *       "Inputdate": "2015-05-16",
      *       "FirstDebit": "2015-05-01",
      *       "LicenseAgreement": {
-     *         "Id": 427,
-     *         "IdNum": "1001/01/004-2",
+     *         "Id": 735,
+     *         "IdNum": "00101.001.004.02",
      *         "UseUnit": {
-     *           "Id": 385,
-     *           "UseUnitNumber": "1001/01/004"
+     *           "Id": 609,
+     *           "UseUnitNumber": "00101.001.004"
      *         }
      *       },
      *       "ContractPositionType": {
@@ -2372,13 +2952,13 @@ export interface components {
      *       "Ascending": true,
      *       "TurnoverRentSteps": [
      *         {
-     *           "Id": 429,
+     *           "Id": 747,
      *           "TurnoverFrom": 0,
      *           "TurnoverTo": 250000,
      *           "Percentage": 5.2
      *         },
      *         {
-     *           "Id": 430,
+     *           "Id": 748,
      *           "TurnoverFrom": 250000,
      *           "TurnoverTo": 999999999.99,
      *           "Percentage": 6.1
@@ -2413,8 +2993,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 428,
-     *       "LicenseAgreementId": 427,
+     *       "Id": 746,
+     *       "LicenseAgreementId": 735,
      *       "ValidFrom": "2015-05-16T00:00:00Z",
      *       "ValidTo": "2025-12-31T00:00:00Z",
      *       "ContractPositionTypeId": 35,
@@ -2431,13 +3011,13 @@ export interface components {
      *       "Ascending": true,
      *       "TurnoverRentSteps": [
      *         {
-     *           "Id": 429,
+     *           "Id": 747,
      *           "TurnoverFrom": 0,
      *           "TurnoverTo": 250000,
      *           "Percentage": 5.2
      *         },
      *         {
-     *           "Id": 430,
+     *           "Id": 748,
      *           "TurnoverFrom": 250000,
      *           "TurnoverTo": 999999999.99,
      *           "Percentage": 6.1
@@ -2470,17 +3050,17 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 434,
+     *       "Id": 780,
      *       "ValidFrom": "2015-03-14",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2015-03-14",
      *       "FirstDebit": "2015-03-01",
      *       "LicenseAgreement": {
-     *         "Id": 433,
-     *         "IdNum": "1001/01/005-2",
+     *         "Id": 768,
+     *         "IdNum": "00101.001.005.02",
      *         "UseUnit": {
-     *           "Id": 386,
-     *           "UseUnitNumber": "1001/01/005"
+     *           "Id": 613,
+     *           "UseUnitNumber": "00101.001.005"
      *         }
      *       },
      *       "VatRate": {
@@ -2504,8 +3084,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 434,
-     *       "LicenseAgreementId": 433,
+     *       "Id": 780,
+     *       "LicenseAgreementId": 768,
      *       "ValidFrom": "2015-03-14T00:00:00Z",
      *       "ValidTo": "2099-12-31T00:00:00Z",
      *       "FirstDebit": "2015-03-01T00:00:00Z",
@@ -2527,17 +3107,17 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 438,
+     *       "Id": 813,
      *       "ValidFrom": "2014-01-09",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2014-01-09",
      *       "FirstDebit": "2014-01-01",
      *       "LicenseAgreement": {
-     *         "Id": 437,
-     *         "IdNum": "1001/01/006-2",
+     *         "Id": 801,
+     *         "IdNum": "00101.001.006.02",
      *         "UseUnit": {
-     *           "Id": 387,
-     *           "UseUnitNumber": "1001/01/006"
+     *           "Id": 617,
+     *           "UseUnitNumber": "00101.001.006"
      *         }
      *       },
      *       "RentalUpperLimit": 715.83
@@ -2558,8 +3138,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 438,
-     *       "LicenseAgreementId": 437,
+     *       "Id": 813,
+     *       "LicenseAgreementId": 801,
      *       "ValidFrom": "2014-01-09T00:00:00Z",
      *       "ValidTo": "2099-12-31T00:00:00Z",
      *       "RentalUpperLimit": 715.83
@@ -2576,7 +3156,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "AllocationGroup": "HK395",
+     *       "AllocationGroup": "HK646",
      *       "AllocationGroupState": "ABGER",
      *       "DistributionPeriod": "AZ2024"
      *     }
@@ -2588,22 +3168,22 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 431,
+     *       "Id": 749,
      *       "ValidFrom": "2015-05-16",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2015-05-16",
      *       "FirstDebit": "2015-05-01",
      *       "LicenseAgreement": {
-     *         "Id": 427,
-     *         "IdNum": "1001/01/004-2",
+     *         "Id": 735,
+     *         "IdNum": "00101.001.004.02",
      *         "UseUnit": {
-     *           "Id": 385,
-     *           "UseUnitNumber": "1001/01/004"
+     *           "Id": 609,
+     *           "UseUnitNumber": "00101.001.004"
      *         }
      *       },
      *       "ExcludedInAllocationGroups": [
      *         {
-     *           "AllocationGroup": "HK395",
+     *           "AllocationGroup": "HK646",
      *           "AllocationGroupState": "ABGER",
      *           "DistributionPeriod": "AZ2024"
      *         }
@@ -2625,13 +3205,13 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 431,
-     *       "LicenseAgreementId": 427,
+     *       "Id": 749,
+     *       "LicenseAgreementId": 735,
      *       "ValidFrom": "2015-05-16T00:00:00Z",
      *       "ValidTo": "2099-12-31T00:00:00Z",
      *       "ExcludedInAllocationGroups": [
      *         {
-     *           "AllocationGroup": "HK395",
+     *           "AllocationGroup": "HK646",
      *           "AllocationGroupState": "ABGER",
      *           "DistributionPeriod": "AZ2024"
      *         }
@@ -2649,11 +3229,11 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 46,
-     *       "Code": "MAX",
+     *       "Id": 45,
+     *       "Code": "PROZ",
      *       "IsFixCostsPerDistributionKeyUnit": false,
-     *       "IsPercentOfContractPosition": false,
-     *       "IsUpperLimit": true
+     *       "IsPercentOfContractPosition": true,
+     *       "IsUpperLimit": false
      *     }
      */
     DistributionSpecialChargeType: {
@@ -2665,9 +3245,9 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 47,
-     *       "Name": "Nettokaltmiete",
-     *       "ShortCode": "NKM"
+     *       "Id": 49,
+     *       "Name": "Gesamtmiete",
+     *       "ShortCode": "GES"
      *     }
      */
     CalculationBase: {
@@ -2703,34 +3283,34 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 446,
-     *       "ValidFrom": "2021-05-21",
+     *       "Id": 856,
+     *       "ValidFrom": "2009-11-12",
      *       "ValidTo": "2099-12-31",
-     *       "Inputdate": "2021-05-21",
-     *       "FirstDebit": "2021-05-01",
+     *       "Inputdate": "2009-11-12",
+     *       "FirstDebit": "2009-11-01",
      *       "LicenseAgreement": {
-     *         "Id": 445,
-     *         "IdNum": "1001/01/008-2",
+     *         "Id": 837,
+     *         "IdNum": "00101.001.008.02",
      *         "UseUnit": {
-     *           "Id": 389,
-     *           "UseUnitNumber": "1001/01/008"
+     *           "Id": 625,
+     *           "UseUnitNumber": "00101.001.008"
      *         }
      *       },
-     *       "Percentage": 13.4,
+     *       "Percentage": 14.2,
      *       "IsGrossAmount": true,
-     *       "FixCostsValue": 294.66,
+     *       "FixCostsValue": 214.38,
      *       "DistributionSpecialChargeType": {
-     *         "Id": 46,
-     *         "Code": "MAX",
+     *         "Id": 45,
+     *         "Code": "PROZ",
      *         "IsFixCostsPerDistributionKeyUnit": false,
-     *         "IsPercentOfContractPosition": false,
-     *         "IsUpperLimit": true
+     *         "IsPercentOfContractPosition": true,
+     *         "IsUpperLimit": false
      *       },
      *       "CalculationBase": [
      *         {
-     *           "Id": 47,
-     *           "Name": "Nettokaltmiete",
-     *           "ShortCode": "NKM"
+     *           "Id": 49,
+     *           "Name": "Gesamtmiete",
+     *           "ShortCode": "GES"
      *         }
      *       ],
      *       "BillingUnitValue": [
@@ -2742,8 +3322,8 @@ export interface components {
      *         }
      *       ],
      *       "PrepaymentBlock": {
-     *         "Id": 9,
-     *         "Code": "BK"
+     *         "Id": 11,
+     *         "Code": "WK"
      *       },
      *       "DistributionCostType": {
      *         "Id": 55,
@@ -2774,19 +3354,19 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 446,
-     *       "LicenseAgreementId": 445,
-     *       "ValidFrom": "2021-05-21T00:00:00Z",
+     *       "Id": 856,
+     *       "LicenseAgreementId": 837,
+     *       "ValidFrom": "2009-11-12T00:00:00Z",
      *       "ValidTo": "2099-12-31T00:00:00Z",
-     *       "DistributionSpecialChargeTypeMaxCost": "MAX",
-     *       "Percentage": 13.4,
-     *       "CalculationBasisId": 47,
-     *       "CalculationBasis": "Nettokaltmiete",
+     *       "DistributionSpecialChargeTypeMaxCost": "PROZ",
+     *       "Percentage": 14.2,
+     *       "CalculationBasisId": 49,
+     *       "CalculationBasis": "Gesamtmiete",
      *       "DistributionCostType": "DCT3",
      *       "IsGrossAmount": true,
-     *       "FixCostValue": 294.66,
-     *       "PrepaymentBlockId": 9,
-     *       "PrepaymentBlock": "BK",
+     *       "FixCostValue": 214.38,
+     *       "PrepaymentBlockId": 11,
+     *       "PrepaymentBlock": "WK",
      *       "BillingUnitValueId": 50,
      *       "BillingUnitValue": "BUV1"
      *     }
@@ -2812,52 +3392,52 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 448,
-     *       "ValidFrom": "2017-05-15",
+     *       "Id": 873,
+     *       "ValidFrom": "2005-08-16",
      *       "ValidTo": "2099-12-31",
-     *       "Inputdate": "2017-05-15",
-     *       "FirstDebit": "2017-05-01",
+     *       "Inputdate": "2005-08-16",
+     *       "FirstDebit": "2005-08-01",
      *       "LicenseAgreement": {
-     *         "Id": 447,
-     *         "IdNum": "1001/02/001-2",
+     *         "Id": 860,
+     *         "IdNum": "00101.002.001.02",
      *         "UseUnit": {
-     *           "Id": 391,
-     *           "UseUnitNumber": "1001/02/001"
+     *           "Id": 630,
+     *           "UseUnitNumber": "00101.002.001"
      *         }
      *       },
-     *       "Percentage": 7.4,
+     *       "Percentage": 21.1,
      *       "IsGrossAmount": false,
-     *       "FixCostsValue": 151.38,
+     *       "FixCostsValue": 273.68,
      *       "DistributionSpecialChargeType": {
-     *         "Id": 44,
-     *         "Code": "FIX",
-     *         "IsFixCostsPerDistributionKeyUnit": true,
-     *         "IsPercentOfContractPosition": false,
+     *         "Id": 45,
+     *         "Code": "PROZ",
+     *         "IsFixCostsPerDistributionKeyUnit": false,
+     *         "IsPercentOfContractPosition": true,
      *         "IsUpperLimit": false
      *       },
      *       "CalculationBase": [
      *         {
-     *           "Id": 47,
-     *           "Name": "Nettokaltmiete",
-     *           "ShortCode": "NKM"
+     *           "Id": 49,
+     *           "Name": "Gesamtmiete",
+     *           "ShortCode": "GES"
      *         }
      *       ],
      *       "BillingUnitValue": [
      *         {
-     *           "Id": 50,
-     *           "Name": "BillingUnitValue 1",
-     *           "Code": "BUV1",
-     *           "ArgeCode": "ARGE1"
+     *           "Id": 51,
+     *           "Name": "BillingUnitValue 2",
+     *           "Code": "BUV2",
+     *           "ArgeCode": "ARGE2"
      *         }
      *       ],
      *       "PrepaymentBlock": {
-     *         "Id": 10,
-     *         "Code": "HK"
+     *         "Id": 9,
+     *         "Code": "BK"
      *       },
      *       "DistributionCostType": {
-     *         "Id": 53,
-     *         "Code": "DCT1",
-     *         "ShortCode": "DCT1"
+     *         "Id": 55,
+     *         "Code": "DCT3",
+     *         "ShortCode": "DCT3"
      *       }
      *     }
      */
@@ -2883,20 +3463,20 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 451,
-     *       "ValidFrom": "2010-09-07",
+     *       "Id": 874,
+     *       "ValidFrom": "2005-08-16",
      *       "ValidTo": "2099-12-31",
-     *       "Inputdate": "2010-09-07",
-     *       "FirstDebit": "2010-09-01",
+     *       "Inputdate": "2005-08-16",
+     *       "FirstDebit": "2005-08-01",
      *       "LicenseAgreement": {
-     *         "Id": 450,
-     *         "IdNum": "1001/02/002-2",
+     *         "Id": 860,
+     *         "IdNum": "00101.002.001.02",
      *         "UseUnit": {
-     *           "Id": 392,
-     *           "UseUnitNumber": "1001/02/002"
+     *           "Id": 630,
+     *           "UseUnitNumber": "00101.002.001"
      *         }
      *       },
-     *       "SpecialUseRightDescription": "Kellerraum Nr. 4"
+     *       "SpecialUseRightDescription": "Dachbodenabteil"
      *     }
      */
     SpecialUseRight: {
@@ -2914,37 +3494,37 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 454,
-     *       "ValidFrom": "2021-10-13",
-     *       "ValidTo": "2099-12-31",
-     *       "Inputdate": "2021-10-13",
-     *       "FirstDebit": "2021-10-01",
+     *       "Id": 911,
+     *       "ValidFrom": "2020-08-22",
+     *       "ValidTo": "2030-12-31",
+     *       "Inputdate": "2020-08-22",
+     *       "FirstDebit": "2020-08-01",
      *       "LicenseAgreement": {
-     *         "Id": 453,
-     *         "IdNum": "1001/02/003-2",
+     *         "Id": 899,
+     *         "IdNum": "00101.002.003.02",
      *         "UseUnit": {
-     *           "Id": 393,
-     *           "UseUnitNumber": "1001/02/003"
+     *           "Id": 638,
+     *           "UseUnitNumber": "00101.002.003"
      *         }
      *       },
      *       "MinimumAmountIncrease": 5,
      *       "MinimumAmountReduction": 5,
-     *       "CapAmount": 33,
+     *       "CapAmount": 93,
      *       "DefaultRoundingToInteger": {
      *         "Id": 59,
      *         "Code": "DRTI1"
      *       },
      *       "PrepaymentAdjustmentRoundingType": {
-     *         "Id": 64,
-     *         "Code": "PART3"
+     *         "Id": 63,
+     *         "Code": "PART2"
      *       },
      *       "MatchingBlocker": {
-     *         "Id": 66,
-     *         "Code": "MB2"
+     *         "Id": 65,
+     *         "Code": "MB1"
      *       },
      *       "PrepaymentBlock": {
-     *         "Id": 11,
-     *         "Code": "WK"
+     *         "Id": 10,
+     *         "Code": "HK"
      *       }
      *     }
      */
@@ -2999,17 +3579,17 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 435,
+     *       "Id": 781,
      *       "ValidFrom": "2015-03-14",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2015-03-14",
      *       "FirstDebit": "2015-03-01",
      *       "LicenseAgreement": {
-     *         "Id": 433,
-     *         "IdNum": "1001/01/005-2",
+     *         "Id": 768,
+     *         "IdNum": "00101.001.005.02",
      *         "UseUnit": {
-     *           "Id": 386,
-     *           "UseUnitNumber": "1001/01/005"
+     *           "Id": 613,
+     *           "UseUnitNumber": "00101.001.005"
      *         }
      *       },
      *       "DistributionCostTypes": [
@@ -3055,7 +3635,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 418,
+     *       "Id": 686,
      *       "ProlongationPeriod": {
      *         "Id": 72,
      *         "Code": "PP2"
@@ -3076,17 +3656,17 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 417,
+     *       "Id": 685,
      *       "ValidFrom": "2010-12-09",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2010-12-09",
      *       "FirstDebit": "2010-12-01",
      *       "LicenseAgreement": {
-     *         "Id": 415,
-     *         "IdNum": "1001/01/001-2",
+     *         "Id": 666,
+     *         "IdNum": "00101.001.001.02",
      *         "UseUnit": {
-     *           "Id": 382,
-     *           "UseUnitNumber": "1001/01/001"
+     *           "Id": 597,
+     *           "UseUnitNumber": "00101.001.001"
      *         }
      *       },
      *       "FirstEndOfContract": "2028-12-31",
@@ -3096,7 +3676,7 @@ export interface components {
      *       },
      *       "Prolongations": [
      *         {
-     *           "Id": 418,
+     *           "Id": 686,
      *           "ProlongationPeriod": {
      *             "Id": 72,
      *             "Code": "PP2"
@@ -3127,7 +3707,7 @@ export interface components {
     /**
      * @example {
      *       "IsCostPortionPerRepairNetAmount": false,
-     *       "Amount": 100
+     *       "Amount": 120
      *     }
      */
     CostPortionPerRepair: {
@@ -3136,13 +3716,13 @@ export interface components {
     };
     /**
      * @example {
-     *       "Amount": 1095.52,
+     *       "Amount": 1034,
      *       "IsCostPortionPerYearAbsolute": false,
      *       "IsCostPortionPerYearRentCalculationNetRent": true,
      *       "IsCostPortionPerYearNetCommisionAmount": false,
      *       "AnnualRentCostPortionPerYear": 8,
      *       "AnnualRentCostPortionPerYearString": "8 %",
-     *       "AnnualRent": 13694,
+     *       "AnnualRent": 12925,
      *       "Currency": {
      *         "Id": 74,
      *         "Code": "EUR"
@@ -3161,32 +3741,32 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 503,
-     *       "ValidFrom": "2015-07-17",
+     *       "Id": 912,
+     *       "ValidFrom": "2020-08-22",
      *       "ValidTo": "2099-12-31",
-     *       "Inputdate": "2015-07-17",
-     *       "FirstDebit": "2015-07-01",
+     *       "Inputdate": "2020-08-22",
+     *       "FirstDebit": "2020-08-01",
      *       "LicenseAgreement": {
-     *         "Id": 502,
-     *         "IdNum": "1002/01/002-2",
+     *         "Id": 899,
+     *         "IdNum": "00101.002.003.02",
      *         "UseUnit": {
-     *           "Id": 466,
-     *           "UseUnitNumber": "1002/01/002"
+     *           "Id": 638,
+     *           "UseUnitNumber": "00101.002.003"
      *         }
      *       },
      *       "IsRegardedInCommissioning": true,
      *       "CostPortionPerRepair": {
      *         "IsCostPortionPerRepairNetAmount": false,
-     *         "Amount": 100
+     *         "Amount": 120
      *       },
      *       "CostPortionPerYear": {
-     *         "Amount": 1095.52,
+     *         "Amount": 1034,
      *         "IsCostPortionPerYearAbsolute": false,
      *         "IsCostPortionPerYearRentCalculationNetRent": true,
      *         "IsCostPortionPerYearNetCommisionAmount": false,
      *         "AnnualRentCostPortionPerYear": 8,
      *         "AnnualRentCostPortionPerYearString": "8 %",
-     *         "AnnualRent": 13694,
+     *         "AnnualRent": 12925,
      *         "Currency": {
      *           "Id": 74,
      *           "Code": "EUR"
@@ -3211,17 +3791,17 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 425,
+     *       "Id": 721,
      *       "ValidFrom": "2022-05-26",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2022-05-26",
      *       "FirstDebit": "2022-05-01",
      *       "LicenseAgreement": {
-     *         "Id": 420,
-     *         "IdNum": "1001/01/002-2",
+     *         "Id": 706,
+     *         "IdNum": "00101.001.002.02",
      *         "UseUnit": {
-     *           "Id": 383,
-     *           "UseUnitNumber": "1001/01/002"
+     *           "Id": 601,
+     *           "UseUnitNumber": "00101.001.002"
      *         }
      *       }
      *     }
@@ -3240,17 +3820,17 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 510,
+     *       "Id": 1138,
      *       "ValidFrom": "2005-09-13",
      *       "ValidTo": "2015-12-31",
      *       "Inputdate": "2005-09-13",
      *       "FirstDebit": "2005-09-01",
      *       "LicenseAgreement": {
-     *         "Id": 509,
-     *         "IdNum": "1002/02/001-2",
+     *         "Id": 1126,
+     *         "IdNum": "00102.001.005.02",
      *         "UseUnit": {
-     *           "Id": 469,
-     *           "UseUnitNumber": "1002/02/001"
+     *           "Id": 971,
+     *           "UseUnitNumber": "00102.001.005"
      *         }
      *       },
      *       "ReminderFee": 7.5,
@@ -3278,17 +3858,17 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 513,
+     *       "Id": 1168,
      *       "ValidFrom": "2009-03-11",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2009-03-11",
      *       "FirstDebit": "2009-03-01",
      *       "LicenseAgreement": {
-     *         "Id": 512,
-     *         "IdNum": "1002/02/002-2",
+     *         "Id": 1151,
+     *         "IdNum": "00102.002.001.02",
      *         "UseUnit": {
-     *           "Id": 470,
-     *           "UseUnitNumber": "1002/02/002"
+     *           "Id": 977,
+     *           "UseUnitNumber": "00102.002.001"
      *         }
      *       },
      *       "DebitInterestRate": 8.16,
@@ -3334,17 +3914,17 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 459,
-     *       "ValidFrom": "2020-03-20",
-     *       "ValidTo": "2030-12-31",
-     *       "Inputdate": "2020-03-20",
-     *       "FirstDebit": "2020-03-01",
+     *       "Id": 1182,
+     *       "ValidFrom": "2014-04-11",
+     *       "ValidTo": "2024-12-31",
+     *       "Inputdate": "2014-04-11",
+     *       "FirstDebit": "2014-04-01",
      *       "LicenseAgreement": {
-     *         "Id": 457,
-     *         "IdNum": "1001/02/004-2",
+     *         "Id": 1170,
+     *         "IdNum": "00102.002.002.02",
      *         "UseUnit": {
-     *           "Id": 394,
-     *           "UseUnitNumber": "1001/02/004"
+     *           "Id": 981,
+     *           "UseUnitNumber": "00102.002.002"
      *         }
      *       },
      *       "ReasonOfWaiver": {
@@ -3369,12 +3949,12 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 443,
-     *       "UseUnitRentAdjustmentId": 442,
+     *       "Id": 836,
+     *       "UseUnitRentAdjustmentId": 835,
      *       "SpecialAttributeId": 89,
      *       "SpecialAttribute": "SA2",
-     *       "Amount": 0.68,
-     *       "Percent": 5
+     *       "Amount": 0.35,
+     *       "Percent": 6.8
      *     }
      */
     SurchargesAndReduction: {
@@ -3387,10 +3967,10 @@ export interface components {
     };
     /**
      * @example {
-     *       "FacilityCharacteristicGroupId": 93,
-     *       "UseUnitRentAdjustmentId": 442,
-     *       "FacilityCharacteristicGroup": "FCG3",
-     *       "FacilityCharacteristicGroupEffectiveValue": "gut"
+     *       "FacilityCharacteristicGroupId": 92,
+     *       "UseUnitRentAdjustmentId": 835,
+     *       "FacilityCharacteristicGroup": "FCG2",
+     *       "FacilityCharacteristicGroupEffectiveValue": "einfach"
      *     }
      */
     FacilityCharacteristic: {
@@ -3401,42 +3981,42 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 442,
-     *       "UseUnitId": 388,
+     *       "Id": 835,
+     *       "UseUnitId": 621,
      *       "AdjustmentBlocker": "2024-08-14T00:00:00Z",
      *       "FIOLegalStateId": 81,
      *       "FIOLegalState": "FIOLS2",
      *       "MunicipalityId": 84,
      *       "Municipality": "HH",
      *       "MoveInDate": "2010-08-22T00:00:00Z",
-     *       "SquareMeterLivingSpace": 96.4,
-     *       "ApartmentSizeClass": "bis 40 m²",
-     *       "HousingQualityPointsComparisonObject": 8.3,
+     *       "SquareMeterLivingSpace": 103.79,
+     *       "ApartmentSizeClass": "über 90 m²",
+     *       "HousingQualityPointsComparisonObject": 3.5,
      *       "ModernisingByRentIndex": false,
-     *       "IncreaseAmount": 48.37,
-     *       "ComparableRentOfAnArea": 9.46,
+     *       "IncreaseAmount": 71.35,
+     *       "ComparableRentOfAnArea": 10.84,
      *       "AdjustmentDate": "2026-07-01T00:00:00Z",
-     *       "TextForDifferentRating": "Einstufung nach Ortsbesichtigung",
+     *       "TextForDifferentRating": "Abschlag wegen Lage im Hinterhaus",
      *       "CapLimitId": 87,
      *       "CapLimit": "KAP20",
-     *       "CapLimitAbsoluteSqm": 0.85,
+     *       "CapLimitAbsoluteSqm": 1.01,
      *       "MunicipalityActiveRentIndex": "Mietspiegel 2025",
      *       "SurchargesAndReduction": [
      *         {
-     *           "Id": 443,
-     *           "UseUnitRentAdjustmentId": 442,
+     *           "Id": 836,
+     *           "UseUnitRentAdjustmentId": 835,
      *           "SpecialAttributeId": 89,
      *           "SpecialAttribute": "SA2",
-     *           "Amount": 0.68,
-     *           "Percent": 5
+     *           "Amount": 0.35,
+     *           "Percent": 6.8
      *         }
      *       ],
      *       "FacilityCharacteristics": [
      *         {
-     *           "FacilityCharacteristicGroupId": 93,
-     *           "UseUnitRentAdjustmentId": 442,
-     *           "FacilityCharacteristicGroup": "FCG3",
-     *           "FacilityCharacteristicGroupEffectiveValue": "gut"
+     *           "FacilityCharacteristicGroupId": 92,
+     *           "UseUnitRentAdjustmentId": 835,
+     *           "FacilityCharacteristicGroup": "FCG2",
+     *           "FacilityCharacteristicGroupEffectiveValue": "einfach"
      *         }
      *       ]
      *     }
@@ -3612,9 +4192,9 @@ export interface components {
      * @description Done: the Test.
      * @example {
      *       "Success": false,
-     *       "EventId": "ececa698-2125-4a98-af96-f1d29677a6cd",
+     *       "EventId": "9670d60d-f8f1-4cf3-b2ae-016a2bf2d468",
      *       "Error": "Connection failed: ECONNREFUSED",
-     *       "DurationMs": 6
+     *       "DurationMs": 3
      *     }
      */
     WebhookTestResult: {
@@ -3628,14 +4208,14 @@ export interface components {
      * @example {
      *       "Id": 1,
      *       "DeliveryId": 1,
-     *       "EventId": "ececa698-2125-4a98-af96-f1d29677a6cd",
+     *       "EventId": "9670d60d-f8f1-4cf3-b2ae-016a2bf2d468",
      *       "EntityName": "WebHook",
      *       "EntityId": 1,
      *       "Action": "updated",
      *       "Attempt": 1,
-     *       "Time": "2026-11-24T00:26:34.989Z",
+     *       "Time": "2026-11-24T00:33:21.950Z",
      *       "Error": "Connection failed: ECONNREFUSED",
-     *       "DurationMs": 6,
+     *       "DurationMs": 3,
      *       "DeliveryStatus": "failed"
      *     }
      */
@@ -3654,6 +4234,3817 @@ export interface components {
       DurationMs?: number | null;
       /** @description pending, delivered or failed */
       DeliveryStatus?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 597,
+     *       "UseUnitNumber": "00101.001.001",
+     *       "BuildingLandId": 596,
+     *       "EconomicUnitId": 592,
+     *       "EconomicUnit": "00101"
+     *     }
+     */
+    UseUnit: {
+      Id?: number | null;
+      UseUnitNumber?: string | null;
+      BuildingLandId?: number | null;
+      EconomicUnitId?: number | null;
+      EconomicUnit?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "NodeId": 10,
+     *       "Name": "Wohnraum",
+     *       "IsVacancy": false
+     *     }
+     */
+    RestrictionOfUse: {
+      Id?: number | null;
+      NodeId?: number | null;
+      Name?: string | null;
+      IsVacancy?: boolean | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "aktiv"
+     *     }
+     */
+    StatusContract: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "unbefristet"
+     *     }
+     */
+    LifeOfContract: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "monatlich"
+     *     }
+     */
+    PaymentInterval: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    DunningLevel: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Dunningblock": false,
+     *       "DunningLevel": null
+     *     }
+     */
+    DunningData: {
+      Dunningblock?: boolean | null;
+      DunningLevel?: components['schemas']['DunningLevel'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "3 Monate"
+     *     }
+     */
+    PeriodOfNotice: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Sollstellung monatlich"
+     *     }
+     */
+    DebitEntryType: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "NoRealBankAccount": false,
+     *       "Iban": "DE89370400440532013000",
+     *       "Bic": "COBADEFFXXX",
+     *       "AccountHolder": "Sammelkonto Mieten"
+     *     }
+     */
+    CollectiveAccount: {
+      NoRealBankAccount?: boolean | null;
+      Iban?: string | null;
+      Bic?: string | null;
+      AccountHolder?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 666,
+     *       "UseVirtualIban": true,
+     *       "VirtualIban": "DE46100500009000000666",
+     *       "FormerVirtualIban": null,
+     *       "CollectiveAccount": {
+     *         "NoRealBankAccount": false,
+     *         "Iban": "DE89370400440532013000",
+     *         "Bic": "COBADEFFXXX",
+     *         "AccountHolder": "Sammelkonto Mieten"
+     *       }
+     *     }
+     */
+    Banking: {
+      Id?: number | null;
+      UseVirtualIban?: boolean | null;
+      VirtualIban?: string | null;
+      FormerVirtualIban?: string | null;
+      CollectiveAccount?: components['schemas']['CollectiveAccount'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 666,
+     *       "IdNum": "00101.001.001.02",
+     *       "UseUnit": {
+     *         "Id": 597,
+     *         "UseUnitNumber": "00101.001.001",
+     *         "BuildingLandId": 596,
+     *         "EconomicUnitId": 592,
+     *         "EconomicUnit": "00101"
+     *       },
+     *       "RestrictionOfUse": {
+     *         "Id": 1,
+     *         "NodeId": 10,
+     *         "Name": "Wohnraum",
+     *         "IsVacancy": false
+     *       },
+     *       "StatusContract": {
+     *         "Id": 1,
+     *         "Name": "aktiv"
+     *       },
+     *       "LifeOfContract": {
+     *         "Id": 1,
+     *         "Name": "unbefristet"
+     *       },
+     *       "PaymentInterval": {
+     *         "Id": 1,
+     *         "Name": "monatlich"
+     *       },
+     *       "StartContract": "2010-12-09",
+     *       "EndOfContract": null,
+     *       "DunningData": {
+     *         "Dunningblock": false,
+     *         "DunningLevel": null
+     *       },
+     *       "PeriodOfNotice": {
+     *         "Id": 1,
+     *         "Name": "3 Monate"
+     *       },
+     *       "DebitEntryType": {
+     *         "Id": 1,
+     *         "Name": "Sollstellung monatlich"
+     *       },
+     *       "Banking": {
+     *         "Id": 666,
+     *         "UseVirtualIban": true,
+     *         "VirtualIban": "DE46100500009000000666",
+     *         "FormerVirtualIban": null,
+     *         "CollectiveAccount": {
+     *           "NoRealBankAccount": false,
+     *           "Iban": "DE89370400440532013000",
+     *           "Bic": "COBADEFFXXX",
+     *           "AccountHolder": "Sammelkonto Mieten"
+     *         }
+     *       }
+     *     }
+     */
+    LicenseAgreement2: {
+      Id?: number | null;
+      IdNum?: string | null;
+      UseUnit?: components['schemas']['UseUnit'] | null;
+      RestrictionOfUse?: components['schemas']['RestrictionOfUse'] | null;
+      StatusContract?: components['schemas']['StatusContract'] | null;
+      LifeOfContract?: components['schemas']['LifeOfContract'] | null;
+      PaymentInterval?: components['schemas']['PaymentInterval'] | null;
+      /** Format: date */
+      StartContract?: string | null;
+      /** Format: date */
+      EndOfContract?: string | null;
+      DunningData?: components['schemas']['DunningData'] | null;
+      DifferingMaturity?: number | null;
+      PeriodOfNotice?: components['schemas']['PeriodOfNotice'] | null;
+      DebitEntryType?: components['schemas']['DebitEntryType'] | null;
+      Banking?: components['schemas']['Banking'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 666,
+     *       "IdNum": "00101.001.001.02",
+     *       "UseUnit": {
+     *         "Id": 597,
+     *         "UseUnitNumber": "00101.001.001",
+     *         "BuildingLandId": 596,
+     *         "EconomicUnitId": 592,
+     *         "EconomicUnit": "00101"
+     *       },
+     *       "RestrictionOfUse": {
+     *         "Id": 1,
+     *         "NodeId": 10,
+     *         "Name": "Wohnraum",
+     *         "IsVacancy": false
+     *       },
+     *       "StatusContract": {
+     *         "Id": 1,
+     *         "Name": "aktiv"
+     *       },
+     *       "LifeOfContract": {
+     *         "Id": 1,
+     *         "Name": "unbefristet"
+     *       },
+     *       "PaymentInterval": {
+     *         "Id": 1,
+     *         "Name": "monatlich"
+     *       },
+     *       "StartContract": "2010-12-09",
+     *       "EndOfContract": null
+     *     }
+     */
+    LicenseAgreementV1_0: {
+      Id?: number | null;
+      IdNum?: string | null;
+      UseUnit?: components['schemas']['UseUnit'] | null;
+      RestrictionOfUse?: components['schemas']['RestrictionOfUse'] | null;
+      StatusContract?: components['schemas']['StatusContract'] | null;
+      LifeOfContract?: components['schemas']['LifeOfContract'] | null;
+      PaymentInterval?: components['schemas']['PaymentInterval'] | null;
+      /** Format: date */
+      StartContract?: string | null;
+      /** Format: date */
+      EndOfContract?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 596,
+     *       "IdNum": "00101.001",
+     *       "BuildingLandType": "Building"
+     *     }
+     */
+    BuildingLand: {
+      Id?: number | null;
+      IdNum?: string | null;
+      BuildingLandType?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 592,
+     *       "IdNum": "00101",
+     *       "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+     *       "Location": "Am Sportplatz, 44135 Dortmund"
+     *     }
+     */
+    EconomicUnit: {
+      Id?: number | null;
+      IdNum?: string | null;
+      Name?: string | null;
+      Location?: string | null;
+    };
+    /**
+     * @example {
+     *       "Zip": "44135",
+     *       "Town": "Dortmund",
+     *       "Street": "Am Sportplatz",
+     *       "HouseNumber": "2",
+     *       "CountryId": 1,
+     *       "CountryCode": "DE",
+     *       "StreetComplete": "Am Sportplatz 2",
+     *       "HouseNumberComplete": "2"
+     *     }
+     */
+    EstateAddress: {
+      Zip?: string | null;
+      Town?: string | null;
+      Street?: string | null;
+      HouseNumber?: string | null;
+      HouseNumberAddition?: string | null;
+      CountryId?: number | null;
+      CountryCode?: string | null;
+      StreetComplete?: string | null;
+      HouseNumberComplete?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Wohnbau Nord GmbH",
+     *       "Code": "1000"
+     *     }
+     */
+    CompanyCode: {
+      Id?: number | null;
+      Name?: string | null;
+      Code?: string | null;
+      ArgeCode?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "frei finanziert",
+     *       "ClassificationId": 1,
+     *       "ClassificationName": "freifinanziert"
+     *     }
+     */
+    FinancingTypeCatalog: {
+      Id?: number | null;
+      Name?: string | null;
+      ClassificationId?: number | null;
+      ClassificationName?: string | null;
+    };
+    /**
+     * @example {
+     *       "FinancingTypeCatalog": {
+     *         "Id": 1,
+     *         "Name": "frei finanziert",
+     *         "ClassificationId": 1,
+     *         "ClassificationName": "freifinanziert"
+     *       }
+     *     }
+     */
+    CurrentFinancingType: {
+      FinancingTypeCatalog?: components['schemas']['FinancingTypeCatalog'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Wohnung",
+     *       "ClassificationId": 1,
+     *       "ClassificationName": "Wohnen"
+     *     }
+     */
+    UseUnitUsageType: {
+      Id?: number | null;
+      Name?: string | null;
+      ClassificationId?: number | null;
+      ClassificationName?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 598,
+     *       "ValidFrom": "2011-01-01",
+     *       "UseUnitUsageType": {
+     *         "Id": 1,
+     *         "Name": "Wohnung",
+     *         "ClassificationId": 1,
+     *         "ClassificationName": "Wohnen"
+     *       }
+     *     }
+     */
+    CurrentUseUnitType: {
+      Id?: number | null;
+      /** Format: date */
+      ValidFrom?: string | null;
+      /** Format: date */
+      ValidTo?: string | null;
+      UseUnitUsageType?: components['schemas']['UseUnitUsageType'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 3,
+     *       "Name": "Erstvermietung"
+     *     }
+     */
+    EntryReason: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    ExitReason: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "links"
+     *     }
+     */
+    Position: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Erdgeschoss",
+     *       "LevelToGround": 0
+     *     }
+     */
+    Floor: {
+      Id?: number | null;
+      Name?: string | null;
+      LevelToGround?: number | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "ohne Wohnberechtigungsschein"
+     *     }
+     */
+    ResidentialAuthorization: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 598,
+     *       "ValidFrom": "2011-01-01",
+     *       "UseUnitUsageType": {
+     *         "Id": 1,
+     *         "Name": "Wohnung",
+     *         "ClassificationId": 1,
+     *         "ClassificationName": "Wohnen"
+     *       }
+     *     }
+     */
+    UseUnitType: {
+      Id?: number | null;
+      /** Format: date */
+      ValidFrom?: string | null;
+      /** Format: date */
+      ValidTo?: string | null;
+      UseUnitUsageType?: components['schemas']['UseUnitUsageType'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Wohnfläche",
+     *       "Code": "WFL",
+     *       "ArgeCode": "ARGE-WFL"
+     *     }
+     */
+    QuantityType: {
+      Id?: number | null;
+      Name?: string | null;
+      Code?: string | null;
+      ArgeCode?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 599,
+     *       "Value": 55.76,
+     *       "ValidFrom": "2011-01-01",
+     *       "IsBaseComponentColdWater": true,
+     *       "IsBaseComponentHeating": false,
+     *       "IsBaseComponentWarmWater": false,
+     *       "QuantityType": {
+     *         "Id": 1,
+     *         "Name": "Wohnfläche",
+     *         "Code": "WFL",
+     *         "ArgeCode": "ARGE-WFL"
+     *       }
+     *     }
+     */
+    BillingUnit: {
+      Id?: number | null;
+      Value?: number | null;
+      /** Format: date */
+      ValidFrom?: string | null;
+      /** Format: date */
+      ValidTo?: string | null;
+      IsBaseComponentColdWater?: boolean | null;
+      IsBaseComponentHeating?: boolean | null;
+      IsBaseComponentWarmWater?: boolean | null;
+      QuantityType?: components['schemas']['QuantityType'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 597,
+     *       "IdNum": "00101.001.001",
+     *       "BuildingLand": {
+     *         "Id": 596,
+     *         "IdNum": "00101.001",
+     *         "BuildingLandType": "Building"
+     *       },
+     *       "EconomicUnit": {
+     *         "Id": 592,
+     *         "IdNum": "00101",
+     *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+     *         "Location": "Am Sportplatz, 44135 Dortmund"
+     *       },
+     *       "EstateAddress": {
+     *         "Zip": "44135",
+     *         "Town": "Dortmund",
+     *         "Street": "Am Sportplatz",
+     *         "HouseNumber": "2",
+     *         "CountryId": 1,
+     *         "CountryCode": "DE",
+     *         "StreetComplete": "Am Sportplatz 2",
+     *         "HouseNumberComplete": "2"
+     *       },
+     *       "CompanyCode": {
+     *         "Id": 1,
+     *         "Name": "Wohnbau Nord GmbH",
+     *         "Code": "1000"
+     *       },
+     *       "CurrentFinancingType": {
+     *         "FinancingTypeCatalog": {
+     *           "Id": 1,
+     *           "Name": "frei finanziert",
+     *           "ClassificationId": 1,
+     *           "ClassificationName": "freifinanziert"
+     *         }
+     *       },
+     *       "CurrentUseUnitType": {
+     *         "Id": 598,
+     *         "ValidFrom": "2011-01-01",
+     *         "UseUnitUsageType": {
+     *           "Id": 1,
+     *           "Name": "Wohnung",
+     *           "ClassificationId": 1,
+     *           "ClassificationName": "Wohnen"
+     *         }
+     *       },
+     *       "UsableSpace": 55.76,
+     *       "LivingSpace": 55.76,
+     *       "HeatingSpace": 55.76,
+     *       "NumberOfRooms": 2,
+     *       "NumberOfHalfRooms": 0,
+     *       "DescriptionOfPosition": "Wohnung EG links",
+     *       "TargetRent": 432,
+     *       "ManagementStart": "2011-01-01",
+     *       "MoveInDate": "2011-01-01",
+     *       "EntryDate": "2011-01-01",
+     *       "EntryReason": {
+     *         "Id": 3,
+     *         "Name": "Erstvermietung"
+     *       },
+     *       "EnergyCertificateId": 500597,
+     *       "Position": {
+     *         "Id": 1,
+     *         "Name": "links"
+     *       },
+     *       "Floor": {
+     *         "Id": 1,
+     *         "Name": "Erdgeschoss",
+     *         "LevelToGround": 0
+     *       },
+     *       "ResidentialAuthorization": {
+     *         "Id": 1,
+     *         "Name": "ohne Wohnberechtigungsschein"
+     *       },
+     *       "UseUnitTypes": [
+     *         {
+     *           "Id": 598,
+     *           "ValidFrom": "2011-01-01",
+     *           "UseUnitUsageType": {
+     *             "Id": 1,
+     *             "Name": "Wohnung",
+     *             "ClassificationId": 1,
+     *             "ClassificationName": "Wohnen"
+     *           }
+     *         }
+     *       ],
+     *       "BillingUnits": [
+     *         {
+     *           "Id": 599,
+     *           "Value": 55.76,
+     *           "ValidFrom": "2011-01-01",
+     *           "IsBaseComponentColdWater": true,
+     *           "IsBaseComponentHeating": false,
+     *           "IsBaseComponentWarmWater": false,
+     *           "QuantityType": {
+     *             "Id": 1,
+     *             "Name": "Wohnfläche",
+     *             "Code": "WFL",
+     *             "ArgeCode": "ARGE-WFL"
+     *           }
+     *         },
+     *         {
+     *           "Id": 600,
+     *           "Value": 55.76,
+     *           "ValidFrom": "2011-01-01",
+     *           "IsBaseComponentColdWater": false,
+     *           "IsBaseComponentHeating": true,
+     *           "IsBaseComponentWarmWater": true,
+     *           "QuantityType": {
+     *             "Id": 2,
+     *             "Name": "Heizfläche",
+     *             "Code": "HFL",
+     *             "ArgeCode": "ARGE-HFL"
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    UseUnit2: {
+      Id?: number | null;
+      IdNum?: string | null;
+      BuildingLand?: components['schemas']['BuildingLand'] | null;
+      EconomicUnit?: components['schemas']['EconomicUnit'] | null;
+      EstateAddress?: components['schemas']['EstateAddress'] | null;
+      CompanyCode?: components['schemas']['CompanyCode'] | null;
+      CurrentFinancingType?: components['schemas']['CurrentFinancingType'] | null;
+      CurrentUseUnitType?: components['schemas']['CurrentUseUnitType'] | null;
+      UsableSpace?: number | null;
+      LivingSpace?: number | null;
+      HeatingSpace?: number | null;
+      NumberOfRooms?: number | null;
+      NumberOfHalfRooms?: number | null;
+      DescriptionOfPosition?: string | null;
+      TargetRent?: number | null;
+      /** Format: date */
+      ManagementStart?: string | null;
+      /** Format: date */
+      ManagementEnd?: string | null;
+      /** Format: date */
+      BindingEndDate?: string | null;
+      /** Format: date */
+      MoveInDate?: string | null;
+      /** Format: date */
+      EntryDate?: string | null;
+      /** Format: date */
+      ExitDate?: string | null;
+      EntryReason?: components['schemas']['EntryReason'] | null;
+      ExitReason?: components['schemas']['ExitReason'] | null;
+      EnergyCertificateId?: number | null;
+      Position?: components['schemas']['Position'] | null;
+      Floor?: components['schemas']['Floor'] | null;
+      ResidentialAuthorization?: components['schemas']['ResidentialAuthorization'] | null;
+      UseUnitTypes?: components['schemas']['UseUnitType'][] | null;
+      BillingUnits?: components['schemas']['BillingUnit'][] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 597,
+     *       "IdNum": "00101.001.001",
+     *       "EconomicUnitId": 592,
+     *       "BuildingLandId": 596,
+     *       "EstateAddress": {
+     *         "Zip": "44135",
+     *         "Town": "Dortmund",
+     *         "Street": "Am Sportplatz",
+     *         "HouseNumber": "2",
+     *         "HouseNumberAddition": null,
+     *         "CountryId": 1,
+     *         "CountryCode": "DE",
+     *         "StreetComplete": "Am Sportplatz 2",
+     *         "HouseNumberComplete": "2"
+     *       },
+     *       "DescriptionOfPosition": "Wohnung EG links",
+     *       "UsableSpace": 55.76,
+     *       "LivingSpace": 55.76,
+     *       "UseUnitTypes": [
+     *         {
+     *           "Id": 598,
+     *           "ValidFrom": "2011-01-01",
+     *           "ValidTo": null,
+     *           "UseUnitUsageType": {
+     *             "Id": 1,
+     *             "Name": "Wohnung",
+     *             "ClassificationId": 1,
+     *             "ClassificationName": "Wohnen"
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    UseUnitV1_0: {
+      Id?: number | null;
+      IdNum?: string | null;
+      EconomicUnitId?: number | null;
+      BuildingLandId?: number | null;
+      EstateAddress?: components['schemas']['EstateAddress'] | null;
+      DescriptionOfPosition?: string | null;
+      UsableSpace?: number | null;
+      LivingSpace?: number | null;
+      UseUnitTypes?: components['schemas']['UseUnitType'][] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 568,
+     *       "OwnerNumber": "E010001"
+     *     }
+     */
+    Owner: {
+      Id?: number | null;
+      OwnerNumber?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Anlagevermögen"
+     *     }
+     */
+    AssetIdentification: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 4,
+     *       "Name": "fertiggestellt und abgerechnet"
+     *     }
+     */
+    StatusInventory: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 4,
+     *       "Name": "Weststadt"
+     *     }
+     */
+    District: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Denkmalschutz (§ 3 DSchG, Einzeldenkmal)"
+     *     }
+     */
+    MonumentalProtectionType: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 2,
+     *       "Name": "Region Süd"
+     *     }
+     */
+    RegionalResponsibility: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 592,
+     *       "IdNum": "00101",
+     *       "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+     *       "Location": "Am Sportplatz, 44135 Dortmund",
+     *       "ConstructionYear": 1973,
+     *       "Info": "Zentralheizung (Gas)",
+     *       "Owner": {
+     *         "Id": 568,
+     *         "OwnerNumber": "E010001"
+     *       },
+     *       "AssetIdentification": {
+     *         "Id": 1,
+     *         "Name": "Anlagevermögen"
+     *       },
+     *       "StatusInventory": {
+     *         "Id": 4,
+     *         "Name": "fertiggestellt und abgerechnet"
+     *       },
+     *       "District": {
+     *         "Id": 4,
+     *         "Name": "Weststadt"
+     *       },
+     *       "MonumentalProtectionType": {
+     *         "Id": 1,
+     *         "Name": "Denkmalschutz (§ 3 DSchG, Einzeldenkmal)"
+     *       },
+     *       "RegionalResponsibility": {
+     *         "Id": 2,
+     *         "Name": "Region Süd"
+     *       },
+     *       "CompanyCode": {
+     *         "Id": 1,
+     *         "Name": "Wohnbau Nord GmbH",
+     *         "Code": "1000"
+     *       }
+     *     }
+     */
+    EconomicUnit2: {
+      Id?: number | null;
+      IdNum?: string | null;
+      Name?: string | null;
+      Location?: string | null;
+      ConstructionYear?: number | null;
+      Info?: string | null;
+      /** Format: date */
+      BindingEndDate?: string | null;
+      Owner?: components['schemas']['Owner'] | null;
+      AssetIdentification?: components['schemas']['AssetIdentification'] | null;
+      StatusInventory?: components['schemas']['StatusInventory'] | null;
+      District?: components['schemas']['District'] | null;
+      MonumentalProtectionType?: components['schemas']['MonumentalProtectionType'] | null;
+      RegionalResponsibility?: components['schemas']['RegionalResponsibility'] | null;
+      CompanyCode?: components['schemas']['CompanyCode'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 592,
+     *       "IdNum": "00101",
+     *       "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+     *       "Location": "Am Sportplatz, 44135 Dortmund",
+     *       "ConstructionYear": 1973,
+     *       "CompanyCodeId": 1,
+     *       "OwnerId": 568,
+     *       "DistrictId": 4,
+     *       "StatusInventoryId": 4
+     *     }
+     */
+    EconomicUnitV1_0: {
+      Id?: number | null;
+      IdNum?: string | null;
+      Name?: string | null;
+      Location?: string | null;
+      ConstructionYear?: number | null;
+      CompanyCodeId?: number | null;
+      OwnerId?: number | null;
+      DistrictId?: number | null;
+      StatusInventoryId?: number | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Neubau"
+     *     }
+     */
+    Origin: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 5,
+     *       "Name": "unbebautes Grundstück"
+     *     }
+     */
+    BuildingType: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    ConstructionMethod: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    ChangeReason: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Origin": {
+     *         "Id": 1,
+     *         "Name": "Neubau"
+     *       },
+     *       "BuildingType": {
+     *         "Id": 5,
+     *         "Name": "unbebautes Grundstück"
+     *       },
+     *       "District": {
+     *         "Id": 2,
+     *         "Name": "Nordstadt"
+     *       },
+     *       "MonumentalProtectionType": {
+     *         "Id": 3,
+     *         "Name": "kein Denkmalschutz"
+     *       }
+     *     }
+     */
+    Building: {
+      Origin?: components['schemas']['Origin'] | null;
+      BuildingType?: components['schemas']['BuildingType'] | null;
+      /** Format: date */
+      MoveInDate?: string | null;
+      ConstructionYear?: number | null;
+      ConstructionMethod?: components['schemas']['ConstructionMethod'] | null;
+      District?: components['schemas']['District'] | null;
+      MonumentalProtectionType?: components['schemas']['MonumentalProtectionType'] | null;
+      ChangeReason?: components['schemas']['ChangeReason'] | null;
+      BuildingNumberOfStoreys?: number | null;
+    };
+    /**
+     * @example {
+     *       "LandArea": 3875.21,
+     *       "EntryReason": {
+     *         "Id": 2,
+     *         "Name": "Ankauf"
+     *       }
+     *     }
+     */
+    Land: {
+      LandArea?: number | null;
+      EntryReason?: components['schemas']['EntryReason'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 595,
+     *       "IdNum": "00101.901",
+     *       "BuildingLandType": "Land",
+     *       "EntryDate": "1973-06-01",
+     *       "EconomicUnit": {
+     *         "Id": 592,
+     *         "IdNum": "00101",
+     *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+     *         "Location": "Am Sportplatz, 44135 Dortmund"
+     *       },
+     *       "EstateAddress": {
+     *         "Zip": "44135",
+     *         "Town": "Dortmund",
+     *         "Street": "Am Sportplatz",
+     *         "HouseNumber": "91",
+     *         "CountryId": 1,
+     *         "CountryCode": "DE",
+     *         "StreetComplete": "Am Sportplatz 91",
+     *         "HouseNumberComplete": "91"
+     *       },
+     *       "Building": {
+     *         "Origin": {
+     *           "Id": 1,
+     *           "Name": "Neubau"
+     *         },
+     *         "BuildingType": {
+     *           "Id": 5,
+     *           "Name": "unbebautes Grundstück"
+     *         },
+     *         "District": {
+     *           "Id": 2,
+     *           "Name": "Nordstadt"
+     *         },
+     *         "MonumentalProtectionType": {
+     *           "Id": 3,
+     *           "Name": "kein Denkmalschutz"
+     *         }
+     *       },
+     *       "Land": {
+     *         "LandArea": 3875.21,
+     *         "EntryReason": {
+     *           "Id": 2,
+     *           "Name": "Ankauf"
+     *         }
+     *       },
+     *       "CompanyCode": {
+     *         "Id": 1,
+     *         "Name": "Wohnbau Nord GmbH",
+     *         "Code": "1000"
+     *       }
+     *     }
+     */
+    BuildingLand2: {
+      Id?: number | null;
+      IdNum?: string | null;
+      BuildingLandType?: string | null;
+      /** Format: date */
+      EntryDate?: string | null;
+      /** Format: date */
+      ExitDate?: string | null;
+      ExitReason?: components['schemas']['ExitReason'] | null;
+      EconomicUnit?: components['schemas']['EconomicUnit'] | null;
+      EstateAddress?: components['schemas']['EstateAddress'] | null;
+      Building?: components['schemas']['Building'] | null;
+      Land?: components['schemas']['Land'] | null;
+      CompanyCode?: components['schemas']['CompanyCode'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 595,
+     *       "IdNum": "00101.901",
+     *       "BuildingLandType": "Land",
+     *       "EconomicUnitId": 592,
+     *       "ConstructionYear": null,
+     *       "BuildingTypeId": 5,
+     *       "Street": "Am Sportplatz",
+     *       "StreetComplete": "Am Sportplatz 91",
+     *       "HouseNumberComplete": "91",
+     *       "HouseNumber": "91",
+     *       "HouseNumberAddition": null,
+     *       "Zip": "44135",
+     *       "Town": "Dortmund",
+     *       "DistrictId": 2,
+     *       "CountryId": 1,
+     *       "CountryCode": "DE",
+     *       "MonumentalProtectionTypeId": 3,
+     *       "MonumentalProtectionType": "kein Denkmalschutz",
+     *       "EntryDate": "1973-06-01",
+     *       "ExitDate": null,
+     *       "MoveInDate": null,
+     *       "ExitReasonId": null,
+     *       "ExitReason": null,
+     *       "ChangeReasonId": null,
+     *       "ChangeReason": null,
+     *       "OriginId": 1,
+     *       "Origin": "Neubau",
+     *       "EntryReasonId": 2,
+     *       "EntryReason": "Ankauf",
+     *       "BuildingConstructionMethodId": null,
+     *       "BuildingConstructionMethod": null,
+     *       "BuildingNumberOfStoreys": null
+     *     }
+     */
+    BuildingLandV1_0: {
+      Id?: number | null;
+      IdNum?: string | null;
+      BuildingLandType?: string | null;
+      EconomicUnitId?: number | null;
+      ConstructionYear?: number | null;
+      BuildingTypeId?: number | null;
+      Street?: string | null;
+      StreetComplete?: string | null;
+      HouseNumberComplete?: string | null;
+      HouseNumber?: string | null;
+      HouseNumberAddition?: string | null;
+      Zip?: string | null;
+      Town?: string | null;
+      DistrictId?: number | null;
+      CountryId?: number | null;
+      CountryCode?: string | null;
+      MonumentalProtectionTypeId?: number | null;
+      MonumentalProtectionType?: string | null;
+      /** Format: date */
+      EntryDate?: string | null;
+      /** Format: date */
+      ExitDate?: string | null;
+      /** Format: date */
+      MoveInDate?: string | null;
+      ExitReasonId?: number | null;
+      ExitReason?: string | null;
+      ChangeReasonId?: number | null;
+      ChangeReason?: string | null;
+      OriginId?: number | null;
+      Origin?: string | null;
+      EntryReasonId?: number | null;
+      EntryReason?: string | null;
+      BuildingConstructionMethodId?: number | null;
+      BuildingConstructionMethod?: string | null;
+      BuildingNumberOfStoreys?: number | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "männlich"
+     *     }
+     */
+    Gender: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "ledig"
+     *     }
+     */
+    MaritalType: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 3,
+     *       "Name": "polnisch",
+     *       "Code": "PL"
+     *     }
+     */
+    Nationality: {
+      Id?: number | null;
+      Name?: string | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "FirstName": "Jürgen",
+     *       "LastName": "Schneider",
+     *       "BirthDate": "1995-05-11",
+     *       "Gender": {
+     *         "Id": 1,
+     *         "Name": "männlich"
+     *       },
+     *       "MaritalType": {
+     *         "Id": 1,
+     *         "Name": "ledig"
+     *       },
+     *       "Nationality": {
+     *         "Id": 3,
+     *         "Name": "polnisch",
+     *         "Code": "PL"
+     *       }
+     *     }
+     */
+    NaturalPerson: {
+      Title?: string | null;
+      FirstName?: string | null;
+      LastName?: string | null;
+      BirthName?: string | null;
+      CareOf?: string | null;
+      /** Format: date */
+      BirthDate?: string | null;
+      /** Format: date-time */
+      DeathDate?: string | null;
+      Gender?: components['schemas']['Gender'] | null;
+      MaritalType?: components['schemas']['MaritalType'] | null;
+      Nationality?: components['schemas']['Nationality'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 493,
+     *       "IdNum": "000001-1",
+     *       "FirstName": "Anna",
+     *       "LastName": "Schneider"
+     *     }
+     */
+    ContractPerson: {
+      Id?: number | null;
+      IdNum?: string | null;
+      FirstName?: string | null;
+      LastName?: string | null;
+    };
+    /**
+     * @example {
+     *       "LongName1": "Verwaltungsverbund Deutschland GmbH",
+     *       "VatId": "DE100007919",
+     *       "CommercialRegisterNumber": "HRB 10001",
+     *       "CommercialRegisterTown": "Berlin",
+     *       "ContractPerson": [
+     *         {
+     *           "Id": 493,
+     *           "IdNum": "000001-1",
+     *           "FirstName": "Anna",
+     *           "LastName": "Schneider"
+     *         }
+     *       ]
+     *     }
+     */
+    LegalPerson: {
+      LongName1?: string | null;
+      LongName2?: string | null;
+      VatId?: string | null;
+      CommercialRegisterNumber?: string | null;
+      CommercialRegisterTown?: string | null;
+      ContractPerson?: components['schemas']['ContractPerson'][] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Hauptadresse"
+     *     }
+     */
+    AddressType: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Deutschland",
+     *       "Code": "DE"
+     *     }
+     */
+    Country: {
+      Id?: number | null;
+      Name?: string | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 494,
+     *       "Zip": "10115",
+     *       "Town": "Berlin",
+     *       "Street": "Am Rathaus",
+     *       "HouseNumber": "1",
+     *       "ValidFrom": "2000-01-01",
+     *       "ValidTo": null,
+     *       "StreetComplete": "Am Rathaus 1",
+     *       "HouseNumberComplete": "1",
+     *       "MainAddress": true,
+     *       "AddressType": {
+     *         "Id": 1,
+     *         "Name": "Hauptadresse"
+     *       },
+     *       "Country": {
+     *         "Id": 1,
+     *         "Name": "Deutschland",
+     *         "Code": "DE"
+     *       }
+     *     }
+     */
+    Address: {
+      Id?: number | null;
+      Zip?: string | null;
+      Town?: string | null;
+      Street?: string | null;
+      HouseNumber?: string | null;
+      HouseNumberAddition?: string | null;
+      /** Format: date */
+      ValidFrom?: string | null;
+      /** Format: date */
+      ValidTo?: string | null;
+      StreetComplete?: string | null;
+      HouseNumberComplete?: string | null;
+      MainAddress?: boolean | null;
+      AddressType?: components['schemas']['AddressType'] | null;
+      Country?: components['schemas']['Country'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Festnetz"
+     *     }
+     */
+    CommunicationType: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 495,
+     *       "RelatedAddressId": 494,
+     *       "Content": "034 1368827",
+     *       "Explanation": "privat",
+     *       "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+     *       "CommunicationType": {
+     *         "Id": 1,
+     *         "Name": "Festnetz"
+     *       }
+     *     }
+     */
+    Communication: {
+      Id?: number | null;
+      RelatedAddressId?: number | null;
+      Content?: string | null;
+      Explanation?: string | null;
+      RelatedAddress?: string | null;
+      CommunicationType?: components['schemas']['CommunicationType'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Code": "GIRO"
+     *     }
+     */
+    BankAccountType: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Code": "LS"
+     *     }
+     */
+    BankAccountUsageType: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 498,
+     *       "Iban": "DE96200505505822165090",
+     *       "Bic": "HASPDEHHXXX",
+     *       "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+     *       "ValidFrom": "2000-01-01",
+     *       "ValidTo": null,
+     *       "BankAccountType": {
+     *         "Id": 1,
+     *         "Code": "GIRO"
+     *       },
+     *       "BankAccountId": 498,
+     *       "BankAccountUsageType": {
+     *         "Id": 1,
+     *         "Code": "LS"
+     *       }
+     *     }
+     */
+    BankAccount: {
+      Id?: number | null;
+      Iban?: string | null;
+      Bic?: string | null;
+      AccountHolder?: string | null;
+      /** Format: date */
+      ValidFrom?: string | null;
+      /** Format: date */
+      ValidTo?: string | null;
+      BankAccountType?: components['schemas']['BankAccountType'] | null;
+      BankAccountId?: number | null;
+      BankAccountUsageType?: components['schemas']['BankAccountUsageType'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 497,
+     *       "RelatedAddressId": null,
+     *       "Content": "info@verwaltungsverbund.de",
+     *       "Explanation": null,
+     *       "RelatedAddress": null,
+     *       "CommunicationType": {
+     *         "Id": 5,
+     *         "Name": "E-Mail"
+     *       }
+     *     }
+     */
+    FirstEmailCommunication: {
+      Id?: number | null;
+      RelatedAddressId?: number | null;
+      Content?: string | null;
+      Explanation?: string | null;
+      RelatedAddress?: string | null;
+      CommunicationType?: components['schemas']['CommunicationType'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 495,
+     *       "RelatedAddressId": 494,
+     *       "Content": "034 1368827",
+     *       "Explanation": "privat",
+     *       "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+     *       "CommunicationType": {
+     *         "Id": 1,
+     *         "Name": "Festnetz"
+     *       }
+     *     }
+     */
+    FirstLandlinePhoneCommunication: {
+      Id?: number | null;
+      RelatedAddressId?: number | null;
+      Content?: string | null;
+      Explanation?: string | null;
+      RelatedAddress?: string | null;
+      CommunicationType?: components['schemas']['CommunicationType'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 496,
+     *       "RelatedAddressId": null,
+     *       "Content": "0151 49347904",
+     *       "Explanation": null,
+     *       "RelatedAddress": null,
+     *       "CommunicationType": {
+     *         "Id": 3,
+     *         "Name": "Handynummer"
+     *       }
+     *     }
+     */
+    FirstMobilePhoneCommunication: {
+      Id?: number | null;
+      RelatedAddressId?: number | null;
+      Content?: string | null;
+      Explanation?: string | null;
+      RelatedAddress?: string | null;
+      CommunicationType?: components['schemas']['CommunicationType'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 492,
+     *       "IdNum": "P000001",
+     *       "ShortName": "VDGH",
+     *       "Name": "Verwaltungsverbund Deutschland GmbH",
+     *       "ValidFrom": "2000-01-01",
+     *       "ValidTo": null,
+     *       "IsNaturalPerson": false,
+     *       "TaxNumber": "15/938/17726",
+     *       "NaturalPerson": null,
+     *       "LegalPerson": {
+     *         "LongName1": "Verwaltungsverbund Deutschland GmbH",
+     *         "VatId": "DE100007919",
+     *         "CommercialRegisterNumber": "HRB 10001",
+     *         "CommercialRegisterTown": "Berlin",
+     *         "ContractPerson": [
+     *           {
+     *             "Id": 493,
+     *             "IdNum": "000001-1",
+     *             "FirstName": "Anna",
+     *             "LastName": "Schneider"
+     *           }
+     *         ]
+     *       },
+     *       "Addresses": [
+     *         {
+     *           "Id": 494,
+     *           "Zip": "10115",
+     *           "Town": "Berlin",
+     *           "Street": "Am Rathaus",
+     *           "HouseNumber": "1",
+     *           "ValidFrom": "2000-01-01",
+     *           "ValidTo": null,
+     *           "StreetComplete": "Am Rathaus 1",
+     *           "HouseNumberComplete": "1",
+     *           "MainAddress": true,
+     *           "AddressType": {
+     *             "Id": 1,
+     *             "Name": "Hauptadresse"
+     *           },
+     *           "Country": {
+     *             "Id": 1,
+     *             "Name": "Deutschland",
+     *             "Code": "DE"
+     *           }
+     *         }
+     *       ],
+     *       "Communications": [
+     *         {
+     *           "Id": 495,
+     *           "RelatedAddressId": 494,
+     *           "Content": "034 1368827",
+     *           "Explanation": "privat",
+     *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+     *           "CommunicationType": {
+     *             "Id": 1,
+     *             "Name": "Festnetz"
+     *           }
+     *         },
+     *         {
+     *           "Id": 496,
+     *           "RelatedAddressId": null,
+     *           "Content": "0151 49347904",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationType": {
+     *             "Id": 3,
+     *             "Name": "Handynummer"
+     *           }
+     *         },
+     *         {
+     *           "Id": 497,
+     *           "RelatedAddressId": null,
+     *           "Content": "info@verwaltungsverbund.de",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationType": {
+     *             "Id": 5,
+     *             "Name": "E-Mail"
+     *           }
+     *         }
+     *       ],
+     *       "BankAccounts": [
+     *         {
+     *           "Id": 498,
+     *           "Iban": "DE96200505505822165090",
+     *           "Bic": "HASPDEHHXXX",
+     *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+     *           "ValidFrom": "2000-01-01",
+     *           "ValidTo": null,
+     *           "BankAccountType": {
+     *             "Id": 1,
+     *             "Code": "GIRO"
+     *           },
+     *           "BankAccountId": 498,
+     *           "BankAccountUsageType": {
+     *             "Id": 1,
+     *             "Code": "LS"
+     *           }
+     *         }
+     *       ],
+     *       "FirstEmailCommunication": {
+     *         "Id": 497,
+     *         "RelatedAddressId": null,
+     *         "Content": "info@verwaltungsverbund.de",
+     *         "Explanation": null,
+     *         "RelatedAddress": null,
+     *         "CommunicationType": {
+     *           "Id": 5,
+     *           "Name": "E-Mail"
+     *         }
+     *       },
+     *       "FirstLandlinePhoneCommunication": {
+     *         "Id": 495,
+     *         "RelatedAddressId": 494,
+     *         "Content": "034 1368827",
+     *         "Explanation": "privat",
+     *         "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+     *         "CommunicationType": {
+     *           "Id": 1,
+     *           "Name": "Festnetz"
+     *         }
+     *       },
+     *       "FirstMobilePhoneCommunication": {
+     *         "Id": 496,
+     *         "RelatedAddressId": null,
+     *         "Content": "0151 49347904",
+     *         "Explanation": null,
+     *         "RelatedAddress": null,
+     *         "CommunicationType": {
+     *           "Id": 3,
+     *           "Name": "Handynummer"
+     *         }
+     *       }
+     *     }
+     */
+    Person: {
+      Id?: number | null;
+      IdNum?: string | null;
+      ShortName?: string | null;
+      Name?: string | null;
+      /** Format: date */
+      ValidFrom?: string | null;
+      /** Format: date */
+      ValidTo?: string | null;
+      IsNaturalPerson?: boolean | null;
+      TaxNumber?: string | null;
+      TaxIdentificationNumber?: string | null;
+      NaturalPerson?: components['schemas']['NaturalPerson'] | null;
+      LegalPerson?: components['schemas']['LegalPerson'] | null;
+      Addresses?: components['schemas']['Address'][] | null;
+      Communications?: components['schemas']['Communication'][] | null;
+      BankAccounts?: components['schemas']['BankAccount'][] | null;
+      FirstEmailCommunication?: components['schemas']['FirstEmailCommunication'] | null;
+      FirstLandlinePhoneCommunication?: components['schemas']['FirstLandlinePhoneCommunication'] | null;
+      FirstMobilePhoneCommunication?: components['schemas']['FirstMobilePhoneCommunication'] | null;
+    };
+    /**
+     * @example {
+     *       "LongName1": "Verwaltungsverbund Deutschland GmbH",
+     *       "LongName2": null,
+     *       "VatId": "DE100007919",
+     *       "CommercialRegisterNumber": "HRB 10001",
+     *       "CommercialRegisterTown": "Berlin",
+     *       "ContractPersons": [
+     *         {
+     *           "Id": 493,
+     *           "IdNum": "000001-1",
+     *           "FirstName": "Anna",
+     *           "LastName": "Schneider"
+     *         }
+     *       ]
+     *     }
+     */
+    PersonV1_0LegalPerson: {
+      LongName1?: string | null;
+      LongName2?: string | null;
+      VatId?: string | null;
+      CommercialRegisterNumber?: string | null;
+      CommercialRegisterTown?: string | null;
+      ContractPersons?: components['schemas']['ContractPerson'][] | null;
+    };
+    PersonV1_0NaturalPerson: {
+      Title?: string | null;
+      FirstName?: string | null;
+      LastName?: string | null;
+      BirthName?: string | null;
+      CareOf?: string | null;
+      /** Format: date-time */
+      BirthDate?: string | null;
+      /** Format: date-time */
+      DeathDate?: string | null;
+      Gender?: components['schemas']['Gender'] | null;
+      MaritalType?: components['schemas']['MaritalType'] | null;
+      Nationality?: components['schemas']['Nationality'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 494,
+     *       "Zip": "10115",
+     *       "Town": "Berlin",
+     *       "Street": "Am Rathaus",
+     *       "HouseNumber": "1",
+     *       "HouseNumberAddition": null,
+     *       "ValidFrom": "2000-01-01",
+     *       "ValidTo": null,
+     *       "StreetComplete": "Am Rathaus 1",
+     *       "HouseNumberComplete": "1",
+     *       "MainAddress": true,
+     *       "AddressTypeId": 1,
+     *       "AddressType": "Hauptadresse",
+     *       "CountryId": 1,
+     *       "CountryCode": "DE"
+     *     }
+     */
+    PersonV1_0Address: {
+      Id?: number | null;
+      Zip?: string | null;
+      Town?: string | null;
+      Street?: string | null;
+      HouseNumber?: string | null;
+      HouseNumberAddition?: string | null;
+      /** Format: date */
+      ValidFrom?: string | null;
+      /** Format: date */
+      ValidTo?: string | null;
+      StreetComplete?: string | null;
+      HouseNumberComplete?: string | null;
+      MainAddress?: boolean | null;
+      AddressTypeId?: number | null;
+      AddressType?: string | null;
+      CountryId?: number | null;
+      CountryCode?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 495,
+     *       "RelatedAddressId": 494,
+     *       "Content": "034 1368827",
+     *       "Explanation": "privat",
+     *       "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+     *       "CommunicationTypeId": 1,
+     *       "CommunicationType": "Festnetz"
+     *     }
+     */
+    PersonV1_0Communication: {
+      Id?: number | null;
+      RelatedAddressId?: number | null;
+      Content?: string | null;
+      Explanation?: string | null;
+      RelatedAddress?: string | null;
+      CommunicationTypeId?: number | null;
+      CommunicationType?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 498,
+     *       "Iban": "DE96200505505822165090",
+     *       "Bic": "HASPDEHHXXX",
+     *       "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+     *       "ValidFrom": "2000-01-01",
+     *       "ValidTo": null,
+     *       "BankAccountType": {
+     *         "Id": 1,
+     *         "Code": "GIRO"
+     *       },
+     *       "BankAccountId": 498,
+     *       "BankAccountUsageType": {
+     *         "Id": 1,
+     *         "Code": "LS"
+     *       }
+     *     }
+     */
+    PersonBankAccount: {
+      Id?: number | null;
+      Iban?: string | null;
+      Bic?: string | null;
+      AccountHolder?: string | null;
+      /** Format: date */
+      ValidFrom?: string | null;
+      /** Format: date */
+      ValidTo?: string | null;
+      BankAccountType?: components['schemas']['BankAccountType'] | null;
+      BankAccountId?: number | null;
+      BankAccountUsageType?: components['schemas']['BankAccountUsageType'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 492,
+     *       "IdNum": "P000001",
+     *       "Name": "Verwaltungsverbund Deutschland GmbH",
+     *       "ShortName": "VDGH",
+     *       "IsNaturalPerson": false,
+     *       "ValidFrom": "2000-01-01",
+     *       "ValidTo": null,
+     *       "LegalPerson": {
+     *         "LongName1": "Verwaltungsverbund Deutschland GmbH",
+     *         "LongName2": null,
+     *         "VatId": "DE100007919",
+     *         "CommercialRegisterNumber": "HRB 10001",
+     *         "CommercialRegisterTown": "Berlin",
+     *         "ContractPersons": [
+     *           {
+     *             "Id": 493,
+     *             "IdNum": "000001-1",
+     *             "FirstName": "Anna",
+     *             "LastName": "Schneider"
+     *           }
+     *         ]
+     *       },
+     *       "NaturalPerson": null,
+     *       "Addresses": [
+     *         {
+     *           "Id": 494,
+     *           "Zip": "10115",
+     *           "Town": "Berlin",
+     *           "Street": "Am Rathaus",
+     *           "HouseNumber": "1",
+     *           "HouseNumberAddition": null,
+     *           "ValidFrom": "2000-01-01",
+     *           "ValidTo": null,
+     *           "StreetComplete": "Am Rathaus 1",
+     *           "HouseNumberComplete": "1",
+     *           "MainAddress": true,
+     *           "AddressTypeId": 1,
+     *           "AddressType": "Hauptadresse",
+     *           "CountryId": 1,
+     *           "CountryCode": "DE"
+     *         }
+     *       ],
+     *       "Communications": [
+     *         {
+     *           "Id": 495,
+     *           "RelatedAddressId": 494,
+     *           "Content": "034 1368827",
+     *           "Explanation": "privat",
+     *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+     *           "CommunicationTypeId": 1,
+     *           "CommunicationType": "Festnetz"
+     *         },
+     *         {
+     *           "Id": 496,
+     *           "RelatedAddressId": null,
+     *           "Content": "0151 49347904",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationTypeId": 3,
+     *           "CommunicationType": "Handynummer"
+     *         },
+     *         {
+     *           "Id": 497,
+     *           "RelatedAddressId": null,
+     *           "Content": "info@verwaltungsverbund.de",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationTypeId": 5,
+     *           "CommunicationType": "E-Mail"
+     *         }
+     *       ],
+     *       "PersonBankAccounts": [
+     *         {
+     *           "Id": 498,
+     *           "Iban": "DE96200505505822165090",
+     *           "Bic": "HASPDEHHXXX",
+     *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+     *           "ValidFrom": "2000-01-01",
+     *           "ValidTo": null,
+     *           "BankAccountType": {
+     *             "Id": 1,
+     *             "Code": "GIRO"
+     *           },
+     *           "BankAccountId": 498,
+     *           "BankAccountUsageType": {
+     *             "Id": 1,
+     *             "Code": "LS"
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    PersonV1_0: {
+      Id?: number | null;
+      IdNum?: string | null;
+      Name?: string | null;
+      ShortName?: string | null;
+      IsNaturalPerson?: boolean | null;
+      /** Format: date */
+      ValidFrom?: string | null;
+      /** Format: date */
+      ValidTo?: string | null;
+      LegalPerson?: components['schemas']['PersonV1_0LegalPerson'] | null;
+      NaturalPerson?: components['schemas']['PersonV1_0NaturalPerson'] | null;
+      Addresses?: components['schemas']['PersonV1_0Address'][] | null;
+      Communications?: components['schemas']['PersonV1_0Communication'][] | null;
+      PersonBankAccounts?: components['schemas']['PersonBankAccount'][] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "1. Vertragsnehmer"
+     *     }
+     */
+    ContractorType: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 667,
+     *       "IdNum": "P000014",
+     *       "Shortname": "SCHNEIDE14",
+     *       "Name": "Schneider, Jürgen",
+     *       "TaxIdentificationNumber": "48404005572",
+     *       "ValidFrom": "2010-12-09",
+     *       "ValidTo": null,
+     *       "IsNaturalPerson": true,
+     *       "NaturalPerson": {
+     *         "FirstName": "Jürgen",
+     *         "LastName": "Schneider",
+     *         "BirthDate": "1995-05-11",
+     *         "Gender": {
+     *           "Id": 1,
+     *           "Name": "männlich"
+     *         },
+     *         "MaritalType": {
+     *           "Id": 1,
+     *           "Name": "ledig"
+     *         },
+     *         "Nationality": {
+     *           "Id": 3,
+     *           "Name": "polnisch",
+     *           "Code": "PL"
+     *         }
+     *       },
+     *       "LegalPerson": {
+     *         "LongName1": null,
+     *         "ContractPerson": []
+     *       },
+     *       "Addresses": [
+     *         {
+     *           "Id": 668,
+     *           "Zip": "44135",
+     *           "Town": "Dortmund",
+     *           "Street": "Am Sportplatz",
+     *           "HouseNumber": "2",
+     *           "ValidFrom": "2010-12-09",
+     *           "ValidTo": null,
+     *           "StreetComplete": "Am Sportplatz 2",
+     *           "HouseNumberComplete": "2",
+     *           "MainAddress": true,
+     *           "AddressType": {
+     *             "Id": 1,
+     *             "Name": "Hauptadresse"
+     *           },
+     *           "Country": {
+     *             "Id": 1,
+     *             "Name": "Deutschland",
+     *             "Code": "DE"
+     *           }
+     *         }
+     *       ],
+     *       "Communications": [
+     *         {
+     *           "Id": 669,
+     *           "RelatedAddressId": 668,
+     *           "Content": "032 4705914",
+     *           "Explanation": "privat",
+     *           "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+     *           "CommunicationType": {
+     *             "Id": 1,
+     *             "Name": "Festnetz"
+     *           }
+     *         },
+     *         {
+     *           "Id": 670,
+     *           "RelatedAddressId": null,
+     *           "Content": "0170 51373574",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationType": {
+     *             "Id": 3,
+     *             "Name": "Handynummer"
+     *           }
+     *         },
+     *         {
+     *           "Id": 671,
+     *           "RelatedAddressId": null,
+     *           "Content": "juergen.schneider@example.de",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationType": {
+     *             "Id": 5,
+     *             "Name": "E-Mail"
+     *           }
+     *         }
+     *       ],
+     *       "BankAccounts": [
+     *         {
+     *           "Id": 672,
+     *           "Iban": "DE20370501989651577752",
+     *           "Bic": "COLSDE33XXX",
+     *           "AccountHolder": "Jürgen Schneider",
+     *           "ValidFrom": "2010-12-09",
+     *           "ValidTo": null,
+     *           "BankAccountType": {
+     *             "Id": 1,
+     *             "Code": "GIRO"
+     *           },
+     *           "BankAccountId": 672,
+     *           "BankAccountUsageType": {
+     *             "Id": 1,
+     *             "Code": "LS"
+     *           }
+     *         }
+     *       ],
+     *       "FirstEmailCommunication": {
+     *         "Id": 671,
+     *         "RelatedAddressId": null,
+     *         "Content": "juergen.schneider@example.de",
+     *         "Explanation": null,
+     *         "RelatedAddress": null,
+     *         "CommunicationType": {
+     *           "Id": 5,
+     *           "Name": "E-Mail"
+     *         }
+     *       },
+     *       "FirstLandlinePhoneCommunication": {
+     *         "Id": 669,
+     *         "RelatedAddressId": 668,
+     *         "Content": "032 4705914",
+     *         "Explanation": "privat",
+     *         "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+     *         "CommunicationType": {
+     *           "Id": 1,
+     *           "Name": "Festnetz"
+     *         }
+     *       },
+     *       "FirstMobilePhoneCommunication": {
+     *         "Id": 670,
+     *         "RelatedAddressId": null,
+     *         "Content": "0170 51373574",
+     *         "Explanation": null,
+     *         "RelatedAddress": null,
+     *         "CommunicationType": {
+     *           "Id": 3,
+     *           "Name": "Handynummer"
+     *         }
+     *       }
+     *     }
+     */
+    ContractorPerson: {
+      Id?: number | null;
+      IdNum?: string | null;
+      Shortname?: string | null;
+      Name?: string | null;
+      NodeId?: number | null;
+      TaxNumber?: string | null;
+      TaxIdentificationNumber?: string | null;
+      /** Format: date */
+      ValidFrom?: string | null;
+      /** Format: date */
+      ValidTo?: string | null;
+      IsNaturalPerson?: boolean | null;
+      NaturalPerson?: components['schemas']['NaturalPerson'] | null;
+      LegalPerson?: components['schemas']['LegalPerson'] | null;
+      Addresses?: components['schemas']['Address'][] | null;
+      Communications?: components['schemas']['Communication'][] | null;
+      BankAccounts?: components['schemas']['BankAccount'][] | null;
+      FirstEmailCommunication?: components['schemas']['FirstEmailCommunication'] | null;
+      FirstLandlinePhoneCommunication?: components['schemas']['FirstLandlinePhoneCommunication'] | null;
+      FirstMobilePhoneCommunication?: components['schemas']['FirstMobilePhoneCommunication'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 668,
+     *       "Zip": "44135",
+     *       "Town": "Dortmund",
+     *       "Street": "Am Sportplatz",
+     *       "HouseNumber": "2",
+     *       "ValidFrom": "2010-12-09",
+     *       "ValidTo": null,
+     *       "StreetComplete": "Am Sportplatz 2",
+     *       "HouseNumberComplete": "2",
+     *       "MainAddress": true,
+     *       "AddressType": {
+     *         "Id": 1,
+     *         "Name": "Hauptadresse"
+     *       },
+     *       "Country": {
+     *         "Id": 1,
+     *         "Name": "Deutschland",
+     *         "Code": "DE"
+     *       }
+     *     }
+     */
+    DefaultAddress: {
+      Id?: number | null;
+      Zip?: string | null;
+      Town?: string | null;
+      Street?: string | null;
+      HouseNumber?: string | null;
+      HouseNumberAddition?: string | null;
+      /** Format: date */
+      ValidFrom?: string | null;
+      /** Format: date */
+      ValidTo?: string | null;
+      StreetComplete?: string | null;
+      HouseNumberComplete?: string | null;
+      MainAddress?: boolean | null;
+      AddressType?: components['schemas']['AddressType'] | null;
+      Country?: components['schemas']['Country'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 673,
+     *       "LicenseAgreementId": 666,
+     *       "LicenseAgreement": "00101.001.001.02",
+     *       "StartContract": "2010-12-09",
+     *       "EndOfContract": null,
+     *       "ContractualUseValidFrom": "2010-12-09",
+     *       "ContractualUseValidTo": null,
+     *       "ContractorType": {
+     *         "Id": 1,
+     *         "Name": "1. Vertragsnehmer"
+     *       },
+     *       "UseUnit": {
+     *         "Id": 597,
+     *         "UseUnitNumber": "00101.001.001",
+     *         "BuildingLandId": 596,
+     *         "EconomicUnitId": 592,
+     *         "EconomicUnit": "00101"
+     *       },
+     *       "Person": {
+     *         "Id": 667,
+     *         "IdNum": "P000014",
+     *         "Shortname": "SCHNEIDE14",
+     *         "Name": "Schneider, Jürgen",
+     *         "TaxIdentificationNumber": "48404005572",
+     *         "ValidFrom": "2010-12-09",
+     *         "ValidTo": null,
+     *         "IsNaturalPerson": true,
+     *         "NaturalPerson": {
+     *           "FirstName": "Jürgen",
+     *           "LastName": "Schneider",
+     *           "BirthDate": "1995-05-11",
+     *           "Gender": {
+     *             "Id": 1,
+     *             "Name": "männlich"
+     *           },
+     *           "MaritalType": {
+     *             "Id": 1,
+     *             "Name": "ledig"
+     *           },
+     *           "Nationality": {
+     *             "Id": 3,
+     *             "Name": "polnisch",
+     *             "Code": "PL"
+     *           }
+     *         },
+     *         "LegalPerson": {
+     *           "LongName1": null,
+     *           "ContractPerson": []
+     *         },
+     *         "Addresses": [
+     *           {
+     *             "Id": 668,
+     *             "Zip": "44135",
+     *             "Town": "Dortmund",
+     *             "Street": "Am Sportplatz",
+     *             "HouseNumber": "2",
+     *             "ValidFrom": "2010-12-09",
+     *             "ValidTo": null,
+     *             "StreetComplete": "Am Sportplatz 2",
+     *             "HouseNumberComplete": "2",
+     *             "MainAddress": true,
+     *             "AddressType": {
+     *               "Id": 1,
+     *               "Name": "Hauptadresse"
+     *             },
+     *             "Country": {
+     *               "Id": 1,
+     *               "Name": "Deutschland",
+     *               "Code": "DE"
+     *             }
+     *           }
+     *         ],
+     *         "Communications": [
+     *           {
+     *             "Id": 669,
+     *             "RelatedAddressId": 668,
+     *             "Content": "032 4705914",
+     *             "Explanation": "privat",
+     *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+     *             "CommunicationType": {
+     *               "Id": 1,
+     *               "Name": "Festnetz"
+     *             }
+     *           },
+     *           {
+     *             "Id": 670,
+     *             "RelatedAddressId": null,
+     *             "Content": "0170 51373574",
+     *             "Explanation": null,
+     *             "RelatedAddress": null,
+     *             "CommunicationType": {
+     *               "Id": 3,
+     *               "Name": "Handynummer"
+     *             }
+     *           },
+     *           {
+     *             "Id": 671,
+     *             "RelatedAddressId": null,
+     *             "Content": "juergen.schneider@example.de",
+     *             "Explanation": null,
+     *             "RelatedAddress": null,
+     *             "CommunicationType": {
+     *               "Id": 5,
+     *               "Name": "E-Mail"
+     *             }
+     *           }
+     *         ],
+     *         "BankAccounts": [
+     *           {
+     *             "Id": 672,
+     *             "Iban": "DE20370501989651577752",
+     *             "Bic": "COLSDE33XXX",
+     *             "AccountHolder": "Jürgen Schneider",
+     *             "ValidFrom": "2010-12-09",
+     *             "ValidTo": null,
+     *             "BankAccountType": {
+     *               "Id": 1,
+     *               "Code": "GIRO"
+     *             },
+     *             "BankAccountId": 672,
+     *             "BankAccountUsageType": {
+     *               "Id": 1,
+     *               "Code": "LS"
+     *             }
+     *           }
+     *         ],
+     *         "FirstEmailCommunication": {
+     *           "Id": 671,
+     *           "RelatedAddressId": null,
+     *           "Content": "juergen.schneider@example.de",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationType": {
+     *             "Id": 5,
+     *             "Name": "E-Mail"
+     *           }
+     *         },
+     *         "FirstLandlinePhoneCommunication": {
+     *           "Id": 669,
+     *           "RelatedAddressId": 668,
+     *           "Content": "032 4705914",
+     *           "Explanation": "privat",
+     *           "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+     *           "CommunicationType": {
+     *             "Id": 1,
+     *             "Name": "Festnetz"
+     *           }
+     *         },
+     *         "FirstMobilePhoneCommunication": {
+     *           "Id": 670,
+     *           "RelatedAddressId": null,
+     *           "Content": "0170 51373574",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationType": {
+     *             "Id": 3,
+     *             "Name": "Handynummer"
+     *           }
+     *         }
+     *       },
+     *       "DefaultAddress": {
+     *         "Id": 668,
+     *         "Zip": "44135",
+     *         "Town": "Dortmund",
+     *         "Street": "Am Sportplatz",
+     *         "HouseNumber": "2",
+     *         "ValidFrom": "2010-12-09",
+     *         "ValidTo": null,
+     *         "StreetComplete": "Am Sportplatz 2",
+     *         "HouseNumberComplete": "2",
+     *         "MainAddress": true,
+     *         "AddressType": {
+     *           "Id": 1,
+     *           "Name": "Hauptadresse"
+     *         },
+     *         "Country": {
+     *           "Id": 1,
+     *           "Name": "Deutschland",
+     *           "Code": "DE"
+     *         }
+     *       }
+     *     }
+     */
+    Contractor: {
+      Id?: number | null;
+      LicenseAgreementId?: number | null;
+      LicenseAgreement?: string | null;
+      /** Format: date */
+      StartContract?: string | null;
+      /** Format: date */
+      EndOfContract?: string | null;
+      /** Format: date */
+      ContractualUseValidFrom?: string | null;
+      /** Format: date */
+      ContractualUseValidTo?: string | null;
+      ContractorType?: components['schemas']['ContractorType'] | null;
+      UseUnit?: components['schemas']['UseUnit'] | null;
+      Person?: components['schemas']['ContractorPerson'] | null;
+      DefaultAddress?: components['schemas']['DefaultAddress'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 673,
+     *       "LicenseAgreementId": 666,
+     *       "LicenseAgreement": "00101.001.001.02",
+     *       "StartContract": "2010-12-09",
+     *       "EndOfContract": null,
+     *       "ContractualUseValidFrom": "2010-12-09",
+     *       "ContractualUseValidTo": null,
+     *       "ContractorType": {
+     *         "Id": 1,
+     *         "Name": "1. Vertragsnehmer"
+     *       },
+     *       "UseUnit": {
+     *         "Id": 597,
+     *         "UseUnitNumber": "00101.001.001",
+     *         "BuildingLandId": 596,
+     *         "EconomicUnitId": 592,
+     *         "EconomicUnit": "00101"
+     *       },
+     *       "Person": {
+     *         "Id": 667,
+     *         "IdNum": "P000014",
+     *         "Shortname": "SCHNEIDE14",
+     *         "Name": "Schneider, Jürgen",
+     *         "TaxIdentificationNumber": "48404005572",
+     *         "ValidFrom": "2010-12-09",
+     *         "ValidTo": null,
+     *         "IsNaturalPerson": true,
+     *         "NaturalPerson": {
+     *           "FirstName": "Jürgen",
+     *           "LastName": "Schneider",
+     *           "BirthDate": "1995-05-11",
+     *           "Gender": {
+     *             "Id": 1,
+     *             "Name": "männlich"
+     *           },
+     *           "MaritalType": {
+     *             "Id": 1,
+     *             "Name": "ledig"
+     *           },
+     *           "Nationality": {
+     *             "Id": 3,
+     *             "Name": "polnisch",
+     *             "Code": "PL"
+     *           }
+     *         },
+     *         "LegalPerson": {
+     *           "LongName1": null,
+     *           "ContractPerson": []
+     *         },
+     *         "Addresses": [
+     *           {
+     *             "Id": 668,
+     *             "Zip": "44135",
+     *             "Town": "Dortmund",
+     *             "Street": "Am Sportplatz",
+     *             "HouseNumber": "2",
+     *             "ValidFrom": "2010-12-09",
+     *             "ValidTo": null,
+     *             "StreetComplete": "Am Sportplatz 2",
+     *             "HouseNumberComplete": "2",
+     *             "MainAddress": true,
+     *             "AddressType": {
+     *               "Id": 1,
+     *               "Name": "Hauptadresse"
+     *             },
+     *             "Country": {
+     *               "Id": 1,
+     *               "Name": "Deutschland",
+     *               "Code": "DE"
+     *             }
+     *           }
+     *         ],
+     *         "Communications": [
+     *           {
+     *             "Id": 669,
+     *             "RelatedAddressId": 668,
+     *             "Content": "032 4705914",
+     *             "Explanation": "privat",
+     *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+     *             "CommunicationType": {
+     *               "Id": 1,
+     *               "Name": "Festnetz"
+     *             }
+     *           },
+     *           {
+     *             "Id": 670,
+     *             "RelatedAddressId": null,
+     *             "Content": "0170 51373574",
+     *             "Explanation": null,
+     *             "RelatedAddress": null,
+     *             "CommunicationType": {
+     *               "Id": 3,
+     *               "Name": "Handynummer"
+     *             }
+     *           },
+     *           {
+     *             "Id": 671,
+     *             "RelatedAddressId": null,
+     *             "Content": "juergen.schneider@example.de",
+     *             "Explanation": null,
+     *             "RelatedAddress": null,
+     *             "CommunicationType": {
+     *               "Id": 5,
+     *               "Name": "E-Mail"
+     *             }
+     *           }
+     *         ],
+     *         "BankAccounts": [
+     *           {
+     *             "Id": 672,
+     *             "Iban": "DE20370501989651577752",
+     *             "Bic": "COLSDE33XXX",
+     *             "AccountHolder": "Jürgen Schneider",
+     *             "ValidFrom": "2010-12-09",
+     *             "ValidTo": null,
+     *             "BankAccountType": {
+     *               "Id": 1,
+     *               "Code": "GIRO"
+     *             },
+     *             "BankAccountId": 672,
+     *             "BankAccountUsageType": {
+     *               "Id": 1,
+     *               "Code": "LS"
+     *             }
+     *           }
+     *         ],
+     *         "FirstEmailCommunication": {
+     *           "Id": 671,
+     *           "RelatedAddressId": null,
+     *           "Content": "juergen.schneider@example.de",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationType": {
+     *             "Id": 5,
+     *             "Name": "E-Mail"
+     *           }
+     *         },
+     *         "FirstLandlinePhoneCommunication": {
+     *           "Id": 669,
+     *           "RelatedAddressId": 668,
+     *           "Content": "032 4705914",
+     *           "Explanation": "privat",
+     *           "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+     *           "CommunicationType": {
+     *             "Id": 1,
+     *             "Name": "Festnetz"
+     *           }
+     *         },
+     *         "FirstMobilePhoneCommunication": {
+     *           "Id": 670,
+     *           "RelatedAddressId": null,
+     *           "Content": "0170 51373574",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationType": {
+     *             "Id": 3,
+     *             "Name": "Handynummer"
+     *           }
+     *         }
+     *       },
+     *       "DefaultAddress": {
+     *         "Id": 668,
+     *         "Zip": "44135",
+     *         "Town": "Dortmund",
+     *         "Street": "Am Sportplatz",
+     *         "HouseNumber": "2",
+     *         "ValidFrom": "2010-12-09",
+     *         "ValidTo": null,
+     *         "StreetComplete": "Am Sportplatz 2",
+     *         "HouseNumberComplete": "2",
+     *         "MainAddress": true,
+     *         "AddressType": {
+     *           "Id": 1,
+     *           "Name": "Hauptadresse"
+     *         },
+     *         "Country": {
+     *           "Id": 1,
+     *           "Name": "Deutschland",
+     *           "Code": "DE"
+     *         }
+     *       }
+     *     }
+     */
+    ContractorV1_1: {
+      Id?: number | null;
+      LicenseAgreementId?: number | null;
+      LicenseAgreement?: string | null;
+      /** Format: date */
+      StartContract?: string | null;
+      /** Format: date */
+      EndOfContract?: string | null;
+      /** Format: date */
+      ContractualUseValidFrom?: string | null;
+      /** Format: date */
+      ContractualUseValidTo?: string | null;
+      ContractorType?: components['schemas']['ContractorType'] | null;
+      UseUnit?: components['schemas']['UseUnit'] | null;
+      Person?: components['schemas']['ContractorPerson'] | null;
+      DefaultAddress?: components['schemas']['DefaultAddress'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 673,
+     *       "LicenseAgreementId": 666,
+     *       "LicenseAgreement": "00101.001.001.02",
+     *       "StartContract": "2010-12-09",
+     *       "EndOfContract": null,
+     *       "IsLegalPerson": false,
+     *       "IsNaturalPerson": true,
+     *       "PersonId": 667,
+     *       "PersonIdNum": "P000014",
+     *       "PersonName": "Schneider, Jürgen",
+     *       "PersonFirstName": "Jürgen",
+     *       "PersonLastName": "Schneider",
+     *       "BirthDate": "1995-05-11T00:00:00Z",
+     *       "PersonValidFrom": "2010-12-09",
+     *       "PersonValidTo": null,
+     *       "ContractorTypeId": 1,
+     *       "ContractorType": "1. Vertragsnehmer",
+     *       "GenderId": 1,
+     *       "Gender": "männlich",
+     *       "UseUnitId": 597,
+     *       "UseUnit": "00101.001.001",
+     *       "Addresses": [
+     *         {
+     *           "Id": 668,
+     *           "Zip": "44135",
+     *           "Town": "Dortmund",
+     *           "Street": "Am Sportplatz",
+     *           "HouseNumber": "2",
+     *           "HouseNumberAddition": null,
+     *           "ValidFrom": "2010-12-09",
+     *           "ValidTo": null,
+     *           "StreetComplete": "Am Sportplatz 2",
+     *           "HouseNumberComplete": "2",
+     *           "MainAddress": true,
+     *           "AddressTypeId": 1,
+     *           "AddressType": "Hauptadresse",
+     *           "CountryId": 1,
+     *           "CountryCode": "DE"
+     *         }
+     *       ],
+     *       "Communications": [
+     *         {
+     *           "Id": 669,
+     *           "RelatedAddressId": 668,
+     *           "Content": "032 4705914",
+     *           "Explanation": "privat",
+     *           "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+     *           "CommunicationTypeId": 1,
+     *           "CommunicationType": "Festnetz"
+     *         },
+     *         {
+     *           "Id": 670,
+     *           "RelatedAddressId": null,
+     *           "Content": "0170 51373574",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationTypeId": 3,
+     *           "CommunicationType": "Handynummer"
+     *         },
+     *         {
+     *           "Id": 671,
+     *           "RelatedAddressId": null,
+     *           "Content": "juergen.schneider@example.de",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationTypeId": 5,
+     *           "CommunicationType": "E-Mail"
+     *         }
+     *       ]
+     *     }
+     */
+    ContractorV1_0: {
+      Id?: number | null;
+      LicenseAgreementId?: number | null;
+      LicenseAgreement?: string | null;
+      /** Format: date */
+      StartContract?: string | null;
+      /** Format: date */
+      EndOfContract?: string | null;
+      IsLegalPerson?: boolean | null;
+      IsNaturalPerson?: boolean | null;
+      PersonId?: number | null;
+      PersonIdNum?: string | null;
+      PersonName?: string | null;
+      PersonFirstName?: string | null;
+      PersonLastName?: string | null;
+      /** Format: date-time */
+      BirthDate?: string | null;
+      /** Format: date */
+      PersonValidFrom?: string | null;
+      /** Format: date */
+      PersonValidTo?: string | null;
+      ContractorTypeId?: number | null;
+      ContractorType?: string | null;
+      GenderId?: number | null;
+      Gender?: string | null;
+      UseUnitId?: number | null;
+      UseUnit?: string | null;
+      Addresses?: components['schemas']['PersonV1_0Address'][] | null;
+      Communications?: components['schemas']['PersonV1_0Communication'][] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 666,
+     *       "IdNum": "00101.001.001.02",
+     *       "UseUnit": {
+     *         "Id": 597,
+     *         "UseUnitNumber": "00101.001.001",
+     *         "BuildingLandId": 596,
+     *         "EconomicUnitId": 592,
+     *         "EconomicUnit": "00101"
+     *       }
+     *     }
+     */
+    PaymentModeLicenseAgreement: {
+      Id?: number | null;
+      IdNum?: string | null;
+      UseUnit?: components['schemas']['UseUnit'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Lastschrift (SEPA)"
+     *     }
+     */
+    Mode: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Basislastschrift"
+     *     }
+     */
+    Type: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 680,
+     *       "MandateId": "MANDAT-666",
+     *       "Iban": "DE20370501989651577752"
+     *     }
+     */
+    SepaMandate: {
+      Id?: number | null;
+      MandateId?: string | null;
+      Iban?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 672,
+     *       "Iban": "DE20370501989651577752",
+     *       "Bic": "COLSDE33XXX"
+     *     }
+     */
+    PaymentModeBankAccount: {
+      Id?: number | null;
+      Iban?: string | null;
+      Bic?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 680,
+     *       "ActiveFrom": "2010-12-09",
+     *       "ActiveTo": null,
+     *       "LicenseAgreement": {
+     *         "Id": 666,
+     *         "IdNum": "00101.001.001.02",
+     *         "UseUnit": {
+     *           "Id": 597,
+     *           "UseUnitNumber": "00101.001.001",
+     *           "BuildingLandId": 596,
+     *           "EconomicUnitId": 592,
+     *           "EconomicUnit": "00101"
+     *         }
+     *       },
+     *       "Mode": {
+     *         "Id": 1,
+     *         "Name": "Lastschrift (SEPA)"
+     *       },
+     *       "Type": {
+     *         "Id": 1,
+     *         "Name": "Basislastschrift"
+     *       },
+     *       "SepaMandate": {
+     *         "Id": 680,
+     *         "MandateId": "MANDAT-666",
+     *         "Iban": "DE20370501989651577752"
+     *       },
+     *       "BankAccount": {
+     *         "Id": 672,
+     *         "Iban": "DE20370501989651577752",
+     *         "Bic": "COLSDE33XXX"
+     *       }
+     *     }
+     */
+    PaymentMode: {
+      Id?: number | null;
+      /** Format: date */
+      ActiveFrom?: string | null;
+      /** Format: date */
+      ActiveTo?: string | null;
+      LicenseAgreement?: components['schemas']['PaymentModeLicenseAgreement'] | null;
+      Mode?: components['schemas']['Mode'] | null;
+      Type?: components['schemas']['Type'] | null;
+      SepaMandate?: components['schemas']['SepaMandate'] | null;
+      BankAccount?: components['schemas']['PaymentModeBankAccount'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 34,
+     *       "Code": "0"
+     *     }
+     */
+    VatRate: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "gültig"
+     *     }
+     */
+    ValidContractPosition: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Neuvertrag"
+     *     }
+     */
+    ChangeReasonContract: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 35,
+     *       "NodeId": null,
+     *       "Name": "Grundmiete",
+     *       "ShortCode": "GM",
+     *       "Deposit": false,
+     *       "WBRelevant": true,
+     *       "BGBRelevant": true,
+     *       "IsPartOfNetRent": true,
+     *       "UsingCpAsPrepaymentBlock": false,
+     *       "AssignmentPrepayment": "",
+     *       "IsGrossRentWithoutHeating": true,
+     *       "IsPartOfNetRentCensus": true,
+     *       "IsBasisCalculationReminderChargeInterest": true,
+     *       "IsPrepaymentHeating": false,
+     *       "IsPrepaymentRunningCost": false,
+     *       "ReportAsSinkingFund": false
+     *     }
+     */
+    ContractPositionContractPositionType: {
+      Id?: number | null;
+      NodeId?: number | null;
+      Name?: string | null;
+      ShortCode?: string | null;
+      Deposit?: boolean | null;
+      WBRelevant?: boolean | null;
+      BGBRelevant?: boolean | null;
+      IsPartOfNetRent?: boolean | null;
+      UsingCpAsPrepaymentBlock?: boolean | null;
+      AssignmentPrepayment?: string | null;
+      IsGrossRentWithoutHeating?: boolean | null;
+      IsPartOfNetRentCensus?: boolean | null;
+      IsBasisCalculationReminderChargeInterest?: boolean | null;
+      IsPrepaymentHeating?: boolean | null;
+      IsPrepaymentRunningCost?: boolean | null;
+      ReportAsSinkingFund?: boolean | null;
+    };
+    /**
+     * @example {
+     *       "Id": 35,
+     *       "Name": "Grundmiete",
+     *       "ShortCode": "GM"
+     *     }
+     */
+    ContractPositionTypeSlim: {
+      Id?: number | null;
+      Name?: string | null;
+      ShortCode?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 681,
+     *       "NetAmount": 432,
+     *       "Amount": 432,
+     *       "ActiveFrom": "2010-12-09",
+     *       "ActiveTo": null,
+     *       "LicenseAgreement": {
+     *         "Id": 666,
+     *         "IdNum": "00101.001.001.02",
+     *         "UseUnit": {
+     *           "Id": 597,
+     *           "UseUnitNumber": "00101.001.001",
+     *           "BuildingLandId": 596,
+     *           "EconomicUnitId": 592,
+     *           "EconomicUnit": "00101"
+     *         }
+     *       },
+     *       "VatRate": {
+     *         "Id": 34,
+     *         "Code": "0"
+     *       },
+     *       "ValidContractPosition": {
+     *         "Id": 1,
+     *         "Name": "gültig"
+     *       },
+     *       "ChangeReasonContracts": {
+     *         "Id": 1,
+     *         "Name": "Neuvertrag"
+     *       },
+     *       "ContractPositionType": {
+     *         "Id": 35,
+     *         "NodeId": null,
+     *         "Name": "Grundmiete",
+     *         "ShortCode": "GM",
+     *         "Deposit": false,
+     *         "WBRelevant": true,
+     *         "BGBRelevant": true,
+     *         "IsPartOfNetRent": true,
+     *         "UsingCpAsPrepaymentBlock": false,
+     *         "AssignmentPrepayment": "",
+     *         "IsGrossRentWithoutHeating": true,
+     *         "IsPartOfNetRentCensus": true,
+     *         "IsBasisCalculationReminderChargeInterest": true,
+     *         "IsPrepaymentHeating": false,
+     *         "IsPrepaymentRunningCost": false,
+     *         "ReportAsSinkingFund": false
+     *       },
+     *       "ContractPositionTypeSlim": {
+     *         "Id": 35,
+     *         "Name": "Grundmiete",
+     *         "ShortCode": "GM"
+     *       }
+     *     }
+     */
+    ContractPosition: {
+      Id?: number | null;
+      NetAmount?: number | null;
+      Amount?: number | null;
+      /** Format: date */
+      ActiveFrom?: string | null;
+      /** Format: date */
+      ActiveTo?: string | null;
+      LicenseAgreement?: components['schemas']['PaymentModeLicenseAgreement'] | null;
+      VatRate?: components['schemas']['VatRate'] | null;
+      ValidContractPosition?: components['schemas']['ValidContractPosition'] | null;
+      ChangeReasonContracts?: components['schemas']['ChangeReasonContract'] | null;
+      ContractPositionType?: components['schemas']['ContractPositionContractPositionType'] | null;
+      ContractPositionTypeSlim?: components['schemas']['ContractPositionTypeSlim'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 681,
+     *       "NetAmount": 432,
+     *       "Amount": 432,
+     *       "ActiveFrom": "2010-12-09",
+     *       "ActiveTo": null,
+     *       "LicenseAgreement": {
+     *         "Id": 666,
+     *         "IdNum": "00101.001.001.02",
+     *         "UseUnit": {
+     *           "Id": 597,
+     *           "UseUnitNumber": "00101.001.001",
+     *           "BuildingLandId": 596,
+     *           "EconomicUnitId": 592,
+     *           "EconomicUnit": "00101"
+     *         }
+     *       },
+     *       "VatRate": {
+     *         "Id": 34,
+     *         "Code": "0"
+     *       },
+     *       "ValidContractPosition": {
+     *         "Id": 1,
+     *         "Name": "gültig"
+     *       },
+     *       "ChangeReasonContracts": {
+     *         "Id": 1,
+     *         "Name": "Neuvertrag"
+     *       },
+     *       "ContractPositionType": {
+     *         "Id": 35,
+     *         "NodeId": null,
+     *         "Name": "Grundmiete",
+     *         "ShortCode": "GM",
+     *         "Deposit": false,
+     *         "WBRelevant": true,
+     *         "BGBRelevant": true,
+     *         "IsPartOfNetRent": true,
+     *         "UsingCpAsPrepaymentBlock": false,
+     *         "AssignmentPrepayment": "",
+     *         "IsGrossRentWithoutHeating": true,
+     *         "IsPartOfNetRentCensus": true,
+     *         "IsBasisCalculationReminderChargeInterest": true,
+     *         "IsPrepaymentHeating": false,
+     *         "IsPrepaymentRunningCost": false,
+     *         "ReportAsSinkingFund": false
+     *       },
+     *       "ContractPositionTypeSlim": {
+     *         "Id": 35,
+     *         "Name": "Grundmiete",
+     *         "ShortCode": "GM"
+     *       }
+     *     }
+     */
+    ContractPositionV1_0: {
+      Id?: number | null;
+      NetAmount?: number | null;
+      Amount?: number | null;
+      /** Format: date */
+      ActiveFrom?: string | null;
+      /** Format: date */
+      ActiveTo?: string | null;
+      LicenseAgreement?: components['schemas']['PaymentModeLicenseAgreement'] | null;
+      VatRate?: components['schemas']['VatRate'] | null;
+      ValidContractPosition?: components['schemas']['ValidContractPosition'] | null;
+      ChangeReasonContracts?: components['schemas']['ChangeReasonContract'] | null;
+      ContractPositionType?: components['schemas']['ContractPositionContractPositionType'] | null;
+      ContractPositionTypeSlim?: components['schemas']['ContractPositionTypeSlim'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 3,
+     *       "Name": "Eigenbestand"
+     *     }
+     */
+    AdministrationType: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 498,
+     *       "Iban": "DE96200505505822165090",
+     *       "Bic": "HASPDEHHXXX",
+     *       "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+     *       "ValidFrom": "2000-01-01",
+     *       "ValidTo": null,
+     *       "BankAccountType": {
+     *         "Id": 1,
+     *         "Code": "GIRO"
+     *       },
+     *       "BankAccountId": 498,
+     *       "BankAccountUsageType": {
+     *         "Id": 1,
+     *         "Code": "LS"
+     *       }
+     *     }
+     */
+    DefaultBankaccount: {
+      Id?: number | null;
+      Iban?: string | null;
+      Bic?: string | null;
+      AccountHolder?: string | null;
+      /** Format: date */
+      ValidFrom?: string | null;
+      /** Format: date */
+      ValidTo?: string | null;
+      BankAccountType?: components['schemas']['BankAccountType'] | null;
+      BankAccountId?: number | null;
+      BankAccountUsageType?: components['schemas']['BankAccountUsageType'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 491,
+     *       "IdNum": "VW000",
+     *       "Name": "Verwaltungsverbund Deutschland",
+     *       "NodeId": 1,
+     *       "ParentManagementId": null,
+     *       "AdministrationType": {
+     *         "Id": 3,
+     *         "Name": "Eigenbestand"
+     *       },
+     *       "Person": {
+     *         "Id": 492,
+     *         "IdNum": "P000001",
+     *         "Shortname": "VDGH",
+     *         "Name": "Verwaltungsverbund Deutschland GmbH",
+     *         "NodeId": null,
+     *         "TaxNumber": "15/938/17726",
+     *         "ValidFrom": "2000-01-01",
+     *         "ValidTo": null,
+     *         "IsNaturalPerson": false,
+     *         "NaturalPerson": null,
+     *         "LegalPerson": {
+     *           "LongName1": "Verwaltungsverbund Deutschland GmbH",
+     *           "VatId": "DE100007919",
+     *           "CommercialRegisterNumber": "HRB 10001",
+     *           "CommercialRegisterTown": "Berlin",
+     *           "ContractPerson": [
+     *             {
+     *               "Id": 493,
+     *               "IdNum": "000001-1",
+     *               "FirstName": "Anna",
+     *               "LastName": "Schneider"
+     *             }
+     *           ]
+     *         },
+     *         "Addresses": [
+     *           {
+     *             "Id": 494,
+     *             "Zip": "10115",
+     *             "Town": "Berlin",
+     *             "Street": "Am Rathaus",
+     *             "HouseNumber": "1",
+     *             "ValidFrom": "2000-01-01",
+     *             "ValidTo": null,
+     *             "StreetComplete": "Am Rathaus 1",
+     *             "HouseNumberComplete": "1",
+     *             "MainAddress": true,
+     *             "AddressType": {
+     *               "Id": 1,
+     *               "Name": "Hauptadresse"
+     *             },
+     *             "Country": {
+     *               "Id": 1,
+     *               "Name": "Deutschland",
+     *               "Code": "DE"
+     *             }
+     *           }
+     *         ],
+     *         "Communications": [
+     *           {
+     *             "Id": 495,
+     *             "RelatedAddressId": 494,
+     *             "Content": "034 1368827",
+     *             "Explanation": "privat",
+     *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+     *             "CommunicationType": {
+     *               "Id": 1,
+     *               "Name": "Festnetz"
+     *             }
+     *           },
+     *           {
+     *             "Id": 496,
+     *             "RelatedAddressId": null,
+     *             "Content": "0151 49347904",
+     *             "Explanation": null,
+     *             "RelatedAddress": null,
+     *             "CommunicationType": {
+     *               "Id": 3,
+     *               "Name": "Handynummer"
+     *             }
+     *           },
+     *           {
+     *             "Id": 497,
+     *             "RelatedAddressId": null,
+     *             "Content": "info@verwaltungsverbund.de",
+     *             "Explanation": null,
+     *             "RelatedAddress": null,
+     *             "CommunicationType": {
+     *               "Id": 5,
+     *               "Name": "E-Mail"
+     *             }
+     *           }
+     *         ],
+     *         "BankAccounts": [
+     *           {
+     *             "Id": 498,
+     *             "Iban": "DE96200505505822165090",
+     *             "Bic": "HASPDEHHXXX",
+     *             "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+     *             "ValidFrom": "2000-01-01",
+     *             "ValidTo": null,
+     *             "BankAccountType": {
+     *               "Id": 1,
+     *               "Code": "GIRO"
+     *             },
+     *             "BankAccountId": 498,
+     *             "BankAccountUsageType": {
+     *               "Id": 1,
+     *               "Code": "LS"
+     *             }
+     *           }
+     *         ],
+     *         "FirstEmailCommunication": {
+     *           "Id": 497,
+     *           "RelatedAddressId": null,
+     *           "Content": "info@verwaltungsverbund.de",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationType": {
+     *             "Id": 5,
+     *             "Name": "E-Mail"
+     *           }
+     *         },
+     *         "FirstLandlinePhoneCommunication": {
+     *           "Id": 495,
+     *           "RelatedAddressId": 494,
+     *           "Content": "034 1368827",
+     *           "Explanation": "privat",
+     *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+     *           "CommunicationType": {
+     *             "Id": 1,
+     *             "Name": "Festnetz"
+     *           }
+     *         },
+     *         "FirstMobilePhoneCommunication": {
+     *           "Id": 496,
+     *           "RelatedAddressId": null,
+     *           "Content": "0151 49347904",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationType": {
+     *             "Id": 3,
+     *             "Name": "Handynummer"
+     *           }
+     *         }
+     *       },
+     *       "DefaultAddress": {
+     *         "Id": 494,
+     *         "Zip": "10115",
+     *         "Town": "Berlin",
+     *         "Street": "Am Rathaus",
+     *         "HouseNumber": "1",
+     *         "ValidFrom": "2000-01-01",
+     *         "ValidTo": null,
+     *         "StreetComplete": "Am Rathaus 1",
+     *         "HouseNumberComplete": "1",
+     *         "MainAddress": true,
+     *         "AddressType": {
+     *           "Id": 1,
+     *           "Name": "Hauptadresse"
+     *         },
+     *         "Country": {
+     *           "Id": 1,
+     *           "Name": "Deutschland",
+     *           "Code": "DE"
+     *         }
+     *       },
+     *       "DefaultBankaccount": {
+     *         "Id": 498,
+     *         "Iban": "DE96200505505822165090",
+     *         "Bic": "HASPDEHHXXX",
+     *         "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+     *         "ValidFrom": "2000-01-01",
+     *         "ValidTo": null,
+     *         "BankAccountType": {
+     *           "Id": 1,
+     *           "Code": "GIRO"
+     *         },
+     *         "BankAccountId": 498,
+     *         "BankAccountUsageType": {
+     *           "Id": 1,
+     *           "Code": "LS"
+     *         }
+     *       },
+     *       "CompanyCodes": [
+     *         {
+     *           "Id": 1,
+     *           "Name": "Wohnbau Nord GmbH",
+     *           "Code": "1000"
+     *         },
+     *         {
+     *           "Id": 2,
+     *           "Name": "Stadtwohnen Süd eG",
+     *           "Code": "2000"
+     *         },
+     *         {
+     *           "Id": 3,
+     *           "Name": "Gemeinnützige Wohnungsbaugesellschaft West mbH",
+     *           "Code": "3000"
+     *         }
+     *       ]
+     *     }
+     */
+    Management: {
+      Id?: number | null;
+      IdNum?: string | null;
+      Name?: string | null;
+      NodeId?: number | null;
+      ParentManagementId?: number | null;
+      AdministrationType?: components['schemas']['AdministrationType'] | null;
+      Person?: components['schemas']['ContractorPerson'] | null;
+      DefaultAddress?: components['schemas']['DefaultAddress'] | null;
+      DefaultBankaccount?: components['schemas']['DefaultBankaccount'] | null;
+      CompanyCodes?: components['schemas']['CompanyCode'][] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 568,
+     *       "OwnerNumber": "E010001",
+     *       "IsCondominium": false,
+     *       "Person": {
+     *         "Id": 569,
+     *         "IdNum": "P000011",
+     *         "Shortname": "GK",
+     *         "Name": "Grundstücksgesellschaft Köln 1",
+     *         "TaxNumber": "49/287/75818",
+     *         "ValidFrom": "2000-01-01",
+     *         "ValidTo": null,
+     *         "IsNaturalPerson": false,
+     *         "NaturalPerson": null,
+     *         "LegalPerson": {
+     *           "LongName1": "Grundstücksgesellschaft Köln 1",
+     *           "VatId": "DE100087109",
+     *           "CommercialRegisterNumber": "HRB 10011",
+     *           "CommercialRegisterTown": "Köln",
+     *           "ContractPerson": [
+     *             {
+     *               "Id": 570,
+     *               "IdNum": "000011-1",
+     *               "FirstName": "Stefan",
+     *               "LastName": "Weber"
+     *             }
+     *           ]
+     *         },
+     *         "Addresses": [
+     *           {
+     *             "Id": 571,
+     *             "Zip": "50667",
+     *             "Town": "Köln",
+     *             "Street": "Hauptstraße",
+     *             "HouseNumber": "10",
+     *             "ValidFrom": "2000-01-01",
+     *             "ValidTo": null,
+     *             "StreetComplete": "Hauptstraße 10",
+     *             "HouseNumberComplete": "10",
+     *             "MainAddress": true,
+     *             "AddressType": {
+     *               "Id": 1,
+     *               "Name": "Hauptadresse"
+     *             },
+     *             "Country": {
+     *               "Id": 1,
+     *               "Name": "Deutschland",
+     *               "Code": "DE"
+     *             }
+     *           }
+     *         ],
+     *         "Communications": [
+     *           {
+     *             "Id": 572,
+     *             "RelatedAddressId": 571,
+     *             "Content": "076 927941",
+     *             "Explanation": "privat",
+     *             "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+     *             "CommunicationType": {
+     *               "Id": 1,
+     *               "Name": "Festnetz"
+     *             }
+     *           },
+     *           {
+     *             "Id": 573,
+     *             "RelatedAddressId": null,
+     *             "Content": "info@grundstcksgesellschaft.de",
+     *             "Explanation": null,
+     *             "RelatedAddress": null,
+     *             "CommunicationType": {
+     *               "Id": 5,
+     *               "Name": "E-Mail"
+     *             }
+     *           }
+     *         ],
+     *         "BankAccounts": [
+     *           {
+     *             "Id": 574,
+     *             "Iban": "DE30701500005969692551",
+     *             "Bic": "SSKMDEMMXXX",
+     *             "AccountHolder": "Grundstücksgesellschaft Köln 1",
+     *             "ValidFrom": "2000-01-01",
+     *             "ValidTo": null,
+     *             "BankAccountType": {
+     *               "Id": 1,
+     *               "Code": "GIRO"
+     *             },
+     *             "BankAccountId": 574,
+     *             "BankAccountUsageType": {
+     *               "Id": 1,
+     *               "Code": "LS"
+     *             }
+     *           }
+     *         ],
+     *         "FirstEmailCommunication": {
+     *           "Id": 573,
+     *           "RelatedAddressId": null,
+     *           "Content": "info@grundstcksgesellschaft.de",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationType": {
+     *             "Id": 5,
+     *             "Name": "E-Mail"
+     *           }
+     *         },
+     *         "FirstLandlinePhoneCommunication": {
+     *           "Id": 572,
+     *           "RelatedAddressId": 571,
+     *           "Content": "076 927941",
+     *           "Explanation": "privat",
+     *           "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+     *           "CommunicationType": {
+     *             "Id": 1,
+     *             "Name": "Festnetz"
+     *           }
+     *         }
+     *       },
+     *       "DefaultAddress": {
+     *         "Id": 571,
+     *         "Zip": "50667",
+     *         "Town": "Köln",
+     *         "Street": "Hauptstraße",
+     *         "HouseNumber": "10",
+     *         "ValidFrom": "2000-01-01",
+     *         "ValidTo": null,
+     *         "StreetComplete": "Hauptstraße 10",
+     *         "HouseNumberComplete": "10",
+     *         "MainAddress": true,
+     *         "AddressType": {
+     *           "Id": 1,
+     *           "Name": "Hauptadresse"
+     *         },
+     *         "Country": {
+     *           "Id": 1,
+     *           "Name": "Deutschland",
+     *           "Code": "DE"
+     *         }
+     *       },
+     *       "DefaultBankaccount": {
+     *         "Id": 574,
+     *         "Iban": "DE30701500005969692551",
+     *         "Bic": "SSKMDEMMXXX",
+     *         "AccountHolder": "Grundstücksgesellschaft Köln 1",
+     *         "ValidFrom": "2000-01-01",
+     *         "ValidTo": null,
+     *         "BankAccountType": {
+     *           "Id": 1,
+     *           "Code": "GIRO"
+     *         },
+     *         "BankAccountId": 574,
+     *         "BankAccountUsageType": {
+     *           "Id": 1,
+     *           "Code": "LS"
+     *         }
+     *       },
+     *       "CompanyCodes": []
+     *     }
+     */
+    Owner2: {
+      Id?: number | null;
+      OwnerNumber?: string | null;
+      IsCondominium?: boolean | null;
+      Person?: components['schemas']['ContractorPerson'] | null;
+      DefaultAddress?: components['schemas']['DefaultAddress'] | null;
+      DefaultBankaccount?: components['schemas']['DefaultBankaccount'] | null;
+      CompanyCodes?: components['schemas']['CompanyCode'][] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Vermietung"
+     *     }
+     */
+    DepartmentType: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 507,
+     *       "CodeShort": "SB11",
+     *       "PersonId": 508
+     *     }
+     */
+    ResponsibleOfficial: {
+      Id?: number | null;
+      CodeShort?: string | null;
+      PersonId?: number | null;
+    };
+    /**
+     * @example {
+     *       "Id": 520,
+     *       "IdNum": "ABT11",
+     *       "Name": "Vermietung Berlin",
+     *       "ManagementId": 499,
+     *       "ParentId": null,
+     *       "DepartmentType": {
+     *         "Id": 1,
+     *         "Name": "Vermietung"
+     *       },
+     *       "ResponsibleOfficials": [
+     *         {
+     *           "Id": 507,
+     *           "CodeShort": "SB11",
+     *           "PersonId": 508
+     *         }
+     *       ]
+     *     }
+     */
+    Department: {
+      Id?: number | null;
+      IdNum?: string | null;
+      Name?: string | null;
+      ManagementId?: number | null;
+      ParentId?: number | null;
+      DepartmentType?: components['schemas']['DepartmentType'] | null;
+      ResponsibleOfficials?: components['schemas']['ResponsibleOfficial'][] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 507,
+     *       "CodeShort": "SB11",
+     *       "AutomaticMailsActivated": true,
+     *       "UniversalResponsibilityPossible": true,
+     *       "UserId": 101,
+     *       "Person": {
+     *         "Id": 508,
+     *         "IdNum": "P000003",
+     *         "Shortname": "WAGNER3",
+     *         "Name": "Wagner, Katharina",
+     *         "TaxIdentificationNumber": "82465469236",
+     *         "ValidFrom": "2010-01-01",
+     *         "ValidTo": null,
+     *         "IsNaturalPerson": true,
+     *         "NaturalPerson": {
+     *           "FirstName": "Katharina",
+     *           "LastName": "Wagner",
+     *           "BirthDate": "1990-06-02",
+     *           "Gender": {
+     *             "Id": 2,
+     *             "Name": "weiblich"
+     *           },
+     *           "MaritalType": {
+     *             "Id": 1,
+     *             "Name": "ledig"
+     *           },
+     *           "Nationality": {
+     *             "Id": 1,
+     *             "Name": "deutsch",
+     *             "Code": "DE"
+     *           }
+     *         },
+     *         "LegalPerson": {
+     *           "LongName1": null,
+     *           "ContractPerson": []
+     *         },
+     *         "Addresses": null,
+     *         "Communications": [
+     *           {
+     *             "Id": 510,
+     *             "RelatedAddressId": 509,
+     *             "Content": "082 7028255",
+     *             "Explanation": "privat",
+     *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+     *             "CommunicationType": {
+     *               "Id": 1,
+     *               "Name": "Festnetz"
+     *             }
+     *           },
+     *           {
+     *             "Id": 511,
+     *             "RelatedAddressId": null,
+     *             "Content": "0160 27612674",
+     *             "Explanation": null,
+     *             "RelatedAddress": null,
+     *             "CommunicationType": {
+     *               "Id": 3,
+     *               "Name": "Handynummer"
+     *             }
+     *           },
+     *           {
+     *             "Id": 512,
+     *             "RelatedAddressId": null,
+     *             "Content": "katharina.wagner@example.de",
+     *             "Explanation": null,
+     *             "RelatedAddress": null,
+     *             "CommunicationType": {
+     *               "Id": 5,
+     *               "Name": "E-Mail"
+     *             }
+     *           }
+     *         ],
+     *         "FirstEmailCommunication": {
+     *           "Id": 512,
+     *           "RelatedAddressId": null,
+     *           "Content": "katharina.wagner@example.de",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationType": {
+     *             "Id": 5,
+     *             "Name": "E-Mail"
+     *           }
+     *         },
+     *         "FirstLandlinePhoneCommunication": {
+     *           "Id": 510,
+     *           "RelatedAddressId": 509,
+     *           "Content": "082 7028255",
+     *           "Explanation": "privat",
+     *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+     *           "CommunicationType": {
+     *             "Id": 1,
+     *             "Name": "Festnetz"
+     *           }
+     *         },
+     *         "FirstMobilePhoneCommunication": {
+     *           "Id": 511,
+     *           "RelatedAddressId": null,
+     *           "Content": "0160 27612674",
+     *           "Explanation": null,
+     *           "RelatedAddress": null,
+     *           "CommunicationType": {
+     *             "Id": 3,
+     *             "Name": "Handynummer"
+     *           }
+     *         }
+     *       },
+     *       "DefaultAddress": {
+     *         "Id": 509,
+     *         "Zip": "10115",
+     *         "Town": "Berlin",
+     *         "Street": "Am Rathaus",
+     *         "HouseNumber": "1",
+     *         "ValidFrom": "2010-01-01",
+     *         "ValidTo": null,
+     *         "StreetComplete": "Am Rathaus 1",
+     *         "HouseNumberComplete": "1",
+     *         "MainAddress": true,
+     *         "AddressType": {
+     *           "Id": 1,
+     *           "Name": "Hauptadresse"
+     *         },
+     *         "Country": {
+     *           "Id": 1,
+     *           "Name": "Deutschland",
+     *           "Code": "DE"
+     *         }
+     *       }
+     *     }
+     */
+    ResponsibleOfficial2: {
+      Id?: number | null;
+      CodeShort?: string | null;
+      AutomaticMailsActivated?: boolean | null;
+      UniversalResponsibilityPossible?: boolean | null;
+      UserId?: number | null;
+      Person?: components['schemas']['ContractorPerson'] | null;
+      DefaultAddress?: components['schemas']['DefaultAddress'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 507,
+     *       "CodeShort": "SB11",
+     *       "AutomaticMailsActivated": true,
+     *       "UniversalResponsibilityPossible": true,
+     *       "PersonId": 508,
+     *       "PersonName": "Wagner, Katharina",
+     *       "UserId": 101
+     *     }
+     */
+    EconomicUnitUniversalResponsibleOfficial: {
+      Id?: number | null;
+      CodeShort?: string | null;
+      AutomaticMailsActivated?: boolean | null;
+      UniversalResponsibilityPossible?: boolean | null;
+      PersonId?: number | null;
+      PersonName?: string | null;
+      UserId?: number | null;
+    };
+    /**
+     * @example {
+     *       "Id": 507,
+     *       "CodeShort": "SB11",
+     *       "AutomaticMailsActivated": true,
+     *       "UniversalResponsibilityPossible": true,
+     *       "PersonId": 508,
+     *       "PersonName": "Wagner, Katharina",
+     *       "UserId": 101
+     *     }
+     */
+    EconomicUnitJurisdictionListResponsibleOfficial: {
+      Id?: number | null;
+      CodeShort?: string | null;
+      AutomaticMailsActivated?: boolean | null;
+      UniversalResponsibilityPossible?: boolean | null;
+      PersonId?: number | null;
+      PersonName?: string | null;
+      UserId?: number | null;
+    };
+    /**
+     * @example {
+     *       "Id": 520,
+     *       "Name": "Vermietung Berlin"
+     *     }
+     */
+    EconomicUnitJurisdictionListDepartment: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 947,
+     *       "MainJurisdiction": true,
+     *       "ResponsibleOfficial": {
+     *         "Id": 507,
+     *         "CodeShort": "SB11",
+     *         "AutomaticMailsActivated": true,
+     *         "UniversalResponsibilityPossible": true,
+     *         "PersonId": 508,
+     *         "PersonName": "Wagner, Katharina",
+     *         "UserId": 101
+     *       },
+     *       "Department": {
+     *         "Id": 520,
+     *         "Name": "Vermietung Berlin"
+     *       },
+     *       "DepartmentType": {
+     *         "Id": 1,
+     *         "Name": "Vermietung"
+     *       }
+     *     }
+     */
+    EconomicUnitJurisdictionList: {
+      Id?: number | null;
+      MainJurisdiction?: boolean | null;
+      ResponsibleOfficial?: components['schemas']['EconomicUnitJurisdictionListResponsibleOfficial'] | null;
+      Department?: components['schemas']['EconomicUnitJurisdictionListDepartment'] | null;
+      DepartmentType?: components['schemas']['DepartmentType'] | null;
+    };
+    /**
+     * @example {
+     *       "EconomicUnit": {
+     *         "Id": 592,
+     *         "IdNum": "00101",
+     *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+     *         "Location": "Am Sportplatz, 44135 Dortmund"
+     *       },
+     *       "EconomicUnitUniversalResponsibility": true,
+     *       "EconomicUnitUniversalResponsibleOfficial": {
+     *         "Id": 507,
+     *         "CodeShort": "SB11",
+     *         "AutomaticMailsActivated": true,
+     *         "UniversalResponsibilityPossible": true,
+     *         "PersonId": 508,
+     *         "PersonName": "Wagner, Katharina",
+     *         "UserId": 101
+     *       },
+     *       "EconomicUnitJurisdictionList": [
+     *         {
+     *           "Id": 947,
+     *           "MainJurisdiction": true,
+     *           "ResponsibleOfficial": {
+     *             "Id": 507,
+     *             "CodeShort": "SB11",
+     *             "AutomaticMailsActivated": true,
+     *             "UniversalResponsibilityPossible": true,
+     *             "PersonId": 508,
+     *             "PersonName": "Wagner, Katharina",
+     *             "UserId": 101
+     *           },
+     *           "Department": {
+     *             "Id": 520,
+     *             "Name": "Vermietung Berlin"
+     *           },
+     *           "DepartmentType": {
+     *             "Id": 1,
+     *             "Name": "Vermietung"
+     *           }
+     *         },
+     *         {
+     *           "Id": 948,
+     *           "MainJurisdiction": false,
+     *           "ResponsibleOfficial": {
+     *             "Id": 514,
+     *             "CodeShort": "SB12",
+     *             "AutomaticMailsActivated": false,
+     *             "UniversalResponsibilityPossible": false,
+     *             "PersonId": 515,
+     *             "PersonName": "Meyer, Mehmet",
+     *             "UserId": 102
+     *           },
+     *           "Department": {
+     *             "Id": 521,
+     *             "Name": "Technik Berlin"
+     *           },
+     *           "DepartmentType": {
+     *             "Id": 2,
+     *             "Name": "Technik"
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    Jurisdiction: {
+      EconomicUnit?: components['schemas']['EconomicUnit'] | null;
+      EconomicUnitUniversalResponsibility?: boolean | null;
+      EconomicUnitUniversalResponsibleOfficial?:
+        components['schemas']['EconomicUnitUniversalResponsibleOfficial'] | null;
+      EconomicUnitJurisdictionList?: components['schemas']['EconomicUnitJurisdictionList'][] | null;
+    };
+    /**
+     * @example {
+     *       "EconomicUnit": {
+     *         "Id": 592,
+     *         "IdNum": "00101",
+     *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+     *         "Location": "Am Sportplatz, 44135 Dortmund"
+     *       },
+     *       "EconomicUnitUniversalResponsibility": true,
+     *       "EconomicUnitUniversalResponsibleOfficial": {
+     *         "Id": 507,
+     *         "CodeShort": "SB11",
+     *         "AutomaticMailsActivated": true,
+     *         "UniversalResponsibilityPossible": true,
+     *         "PersonId": 508,
+     *         "PersonName": "Wagner, Katharina",
+     *         "UserId": 101
+     *       },
+     *       "EconomicUnitJurisdictionList": [
+     *         {
+     *           "Id": 947,
+     *           "MainJurisdiction": true,
+     *           "ResponsibleOfficial": {
+     *             "Id": 507,
+     *             "CodeShort": "SB11",
+     *             "AutomaticMailsActivated": true,
+     *             "UniversalResponsibilityPossible": true,
+     *             "PersonId": 508,
+     *             "PersonName": "Wagner, Katharina",
+     *             "UserId": 101
+     *           },
+     *           "Department": {
+     *             "Id": 520,
+     *             "Name": "Vermietung Berlin"
+     *           },
+     *           "DepartmentType": {
+     *             "Id": 1,
+     *             "Name": "Vermietung"
+     *           }
+     *         },
+     *         {
+     *           "Id": 948,
+     *           "MainJurisdiction": false,
+     *           "ResponsibleOfficial": {
+     *             "Id": 514,
+     *             "CodeShort": "SB12",
+     *             "AutomaticMailsActivated": false,
+     *             "UniversalResponsibilityPossible": false,
+     *             "PersonId": 515,
+     *             "PersonName": "Meyer, Mehmet",
+     *             "UserId": 102
+     *           },
+     *           "Department": {
+     *             "Id": 521,
+     *             "Name": "Technik Berlin"
+     *           },
+     *           "DepartmentType": {
+     *             "Id": 2,
+     *             "Name": "Technik"
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    JurisdictionV1_1: {
+      EconomicUnit?: components['schemas']['EconomicUnit'] | null;
+      EconomicUnitUniversalResponsibility?: boolean | null;
+      EconomicUnitUniversalResponsibleOfficial?:
+        components['schemas']['EconomicUnitUniversalResponsibleOfficial'] | null;
+      EconomicUnitJurisdictionList?: components['schemas']['EconomicUnitJurisdictionList'][] | null;
+    };
+    UseUnitUniversalResponsibleOfficial: {
+      Id?: number | null;
+      CodeShort?: string | null;
+      AutomaticMailsActivated?: boolean | null;
+      UniversalResponsibilityPossible?: boolean | null;
+      PersonId?: number | null;
+      PersonName?: string | null;
+      UserId?: number | null;
+    };
+    /**
+     * @example {
+     *       "Id": 949,
+     *       "MainJurisdiction": true,
+     *       "ResponsibleOfficial": {
+     *         "Id": 514,
+     *         "CodeShort": "SB12",
+     *         "AutomaticMailsActivated": false,
+     *         "UniversalResponsibilityPossible": false,
+     *         "PersonId": 515,
+     *         "PersonName": "Meyer, Mehmet",
+     *         "UserId": 102
+     *       },
+     *       "Department": {
+     *         "Id": 520,
+     *         "Name": "Vermietung Berlin"
+     *       },
+     *       "DepartmentType": {
+     *         "Id": 1,
+     *         "Name": "Vermietung"
+     *       }
+     *     }
+     */
+    UseUnitJurisdictionList: {
+      Id?: number | null;
+      MainJurisdiction?: boolean | null;
+      ResponsibleOfficial?: components['schemas']['EconomicUnitJurisdictionListResponsibleOfficial'] | null;
+      Department?: components['schemas']['EconomicUnitJurisdictionListDepartment'] | null;
+      DepartmentType?: components['schemas']['DepartmentType'] | null;
+    };
+    /**
+     * @example {
+     *       "UseUnit": {
+     *         "Id": 597,
+     *         "UseUnitNumber": "00101.001.001",
+     *         "BuildingLandId": 596,
+     *         "EconomicUnitId": 592,
+     *         "EconomicUnit": "00101"
+     *       },
+     *       "UseUnitUniversalResponsibility": false,
+     *       "UseUnitUniversalResponsibleOfficial": null,
+     *       "EconomicUnitUniversalResponsibility": true,
+     *       "EconomicUnitUniversalResponsibleOfficial": {
+     *         "Id": 507,
+     *         "CodeShort": "SB11",
+     *         "AutomaticMailsActivated": true,
+     *         "UniversalResponsibilityPossible": true,
+     *         "PersonId": 508,
+     *         "PersonName": "Wagner, Katharina",
+     *         "UserId": 101
+     *       },
+     *       "UseUnitJurisdictionList": [
+     *         {
+     *           "Id": 949,
+     *           "MainJurisdiction": true,
+     *           "ResponsibleOfficial": {
+     *             "Id": 514,
+     *             "CodeShort": "SB12",
+     *             "AutomaticMailsActivated": false,
+     *             "UniversalResponsibilityPossible": false,
+     *             "PersonId": 515,
+     *             "PersonName": "Meyer, Mehmet",
+     *             "UserId": 102
+     *           },
+     *           "Department": {
+     *             "Id": 520,
+     *             "Name": "Vermietung Berlin"
+     *           },
+     *           "DepartmentType": {
+     *             "Id": 1,
+     *             "Name": "Vermietung"
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    Jurisdiction2: {
+      UseUnit?: components['schemas']['UseUnit'] | null;
+      UseUnitUniversalResponsibility?: boolean | null;
+      UseUnitUniversalResponsibleOfficial?: components['schemas']['UseUnitUniversalResponsibleOfficial'] | null;
+      EconomicUnitUniversalResponsibility?: boolean | null;
+      EconomicUnitUniversalResponsibleOfficial?:
+        components['schemas']['EconomicUnitUniversalResponsibleOfficial'] | null;
+      UseUnitJurisdictionList?: components['schemas']['UseUnitJurisdictionList'][] | null;
+    };
+    /**
+     * @example {
+     *       "UseUnit": {
+     *         "Id": 597,
+     *         "UseUnitNumber": "00101.001.001",
+     *         "BuildingLandId": 596,
+     *         "EconomicUnitId": 592,
+     *         "EconomicUnit": "00101"
+     *       },
+     *       "UseUnitUniversalResponsibility": false,
+     *       "UseUnitUniversalResponsibleOfficial": null,
+     *       "EconomicUnitUniversalResponsibility": true,
+     *       "EconomicUnitUniversalResponsibleOfficial": {
+     *         "Id": 507,
+     *         "CodeShort": "SB11",
+     *         "AutomaticMailsActivated": true,
+     *         "UniversalResponsibilityPossible": true,
+     *         "PersonId": 508,
+     *         "PersonName": "Wagner, Katharina",
+     *         "UserId": 101
+     *       },
+     *       "UseUnitJurisdictionList": [
+     *         {
+     *           "Id": 949,
+     *           "MainJurisdiction": true,
+     *           "ResponsibleOfficial": {
+     *             "Id": 514,
+     *             "CodeShort": "SB12",
+     *             "AutomaticMailsActivated": false,
+     *             "UniversalResponsibilityPossible": false,
+     *             "PersonId": 515,
+     *             "PersonName": "Meyer, Mehmet",
+     *             "UserId": 102
+     *           },
+     *           "Department": {
+     *             "Id": 520,
+     *             "Name": "Vermietung Berlin"
+     *           },
+     *           "DepartmentType": {
+     *             "Id": 1,
+     *             "Name": "Vermietung"
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    JurisdictionV1_12: {
+      UseUnit?: components['schemas']['UseUnit'] | null;
+      UseUnitUniversalResponsibility?: boolean | null;
+      UseUnitUniversalResponsibleOfficial?: components['schemas']['UseUnitUniversalResponsibleOfficial'] | null;
+      EconomicUnitUniversalResponsibility?: boolean | null;
+      EconomicUnitUniversalResponsibleOfficial?:
+        components['schemas']['EconomicUnitUniversalResponsibleOfficial'] | null;
+      UseUnitJurisdictionList?: components['schemas']['UseUnitJurisdictionList'][] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "1. Vertragsnehmer"
+     *     }
+     */
+    ContractorTypeV1_0: {
+      Id?: number | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Name": "Wohnung",
+     *       "Classification": "Wohnen"
+     *     }
+     */
+    UseUnitType2: {
+      Id?: number | null;
+      Name?: string | null;
+      Classification?: string | null;
     };
   };
   responses: never;
@@ -4073,10 +8464,10 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 395,
-           *         "Code": "HK395",
+           *         "Id": 646,
+           *         "Code": "HK646",
            *         "Owner": {
-           *           "Id": 373,
+           *           "Id": 583,
            *           "OwnerNumber": "E010003"
            *         },
            *         "CompanyCode": {
@@ -4098,7 +8489,7 @@ export interface operations {
            *         },
            *         "IndividualOwnershipManagement": false,
            *         "IsCleared": true,
-           *         "SearchPattern": "HK395",
+           *         "SearchPattern": "HK646",
            *         "Location": "Am Sportplatz Dortmund",
            *         "DistributionPeriod": {
            *           "Id": 103,
@@ -4110,52 +8501,52 @@ export interface operations {
            *         },
            *         "UseUnits": [
            *           {
-           *             "Id": 382,
-           *             "UseUnitNumber": "1001/01/001"
+           *             "Id": 597,
+           *             "UseUnitNumber": "00101.001.001"
            *           },
            *           {
-           *             "Id": 383,
-           *             "UseUnitNumber": "1001/01/002"
+           *             "Id": 601,
+           *             "UseUnitNumber": "00101.001.002"
            *           },
            *           {
-           *             "Id": 384,
-           *             "UseUnitNumber": "1001/01/003"
+           *             "Id": 605,
+           *             "UseUnitNumber": "00101.001.003"
            *           },
            *           {
-           *             "Id": 385,
-           *             "UseUnitNumber": "1001/01/004"
+           *             "Id": 609,
+           *             "UseUnitNumber": "00101.001.004"
            *           },
            *           {
-           *             "Id": 386,
-           *             "UseUnitNumber": "1001/01/005"
+           *             "Id": 613,
+           *             "UseUnitNumber": "00101.001.005"
            *           },
            *           {
-           *             "Id": 387,
-           *             "UseUnitNumber": "1001/01/006"
+           *             "Id": 617,
+           *             "UseUnitNumber": "00101.001.006"
            *           },
            *           {
-           *             "Id": 388,
-           *             "UseUnitNumber": "1001/01/007"
+           *             "Id": 621,
+           *             "UseUnitNumber": "00101.001.007"
            *           },
            *           {
-           *             "Id": 389,
-           *             "UseUnitNumber": "1001/01/008"
+           *             "Id": 625,
+           *             "UseUnitNumber": "00101.001.008"
            *           },
            *           {
-           *             "Id": 391,
-           *             "UseUnitNumber": "1001/02/001"
+           *             "Id": 630,
+           *             "UseUnitNumber": "00101.002.001"
            *           },
            *           {
-           *             "Id": 392,
-           *             "UseUnitNumber": "1001/02/002"
+           *             "Id": 634,
+           *             "UseUnitNumber": "00101.002.002"
            *           },
            *           {
-           *             "Id": 393,
-           *             "UseUnitNumber": "1001/02/003"
+           *             "Id": 638,
+           *             "UseUnitNumber": "00101.002.003"
            *           },
            *           {
-           *             "Id": 394,
-           *             "UseUnitNumber": "1001/02/004"
+           *             "Id": 642,
+           *             "UseUnitNumber": "00101.002.004"
            *           }
            *         ],
            *         "AllocationGroupCostTypes": [
@@ -4174,7 +8565,7 @@ export interface operations {
            *         ],
            *         "Explanations": [
            *           {
-           *             "Id": 396,
+           *             "Id": 647,
            *             "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
            *             "Group": {
            *               "Id": 99,
@@ -4346,10 +8737,10 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 399,
-           *         "Code": "HK395-B",
+           *         "Id": 650,
+           *         "Code": "HK646-B",
            *         "Owner": {
-           *           "Id": 373,
+           *           "Id": 583,
            *           "OwnerNumber": "E010003"
            *         },
            *         "CompanyCode": {
@@ -4365,14 +8756,14 @@ export interface operations {
            *           "Id": 10,
            *           "Code": "HK"
            *         },
-           *         "SearchPattern": "HK395-B",
+           *         "SearchPattern": "HK646-B",
            *         "Location": "Am Sportplatz Dortmund",
            *         "DistributionPeriod": {
            *           "Id": 103,
            *           "Code": "AZ2024"
            *         },
            *         "AllocationGroup": {
-           *           "Id": 395,
+           *           "Id": 646,
            *           "IndividualOwnershipManagement": false,
            *           "IsCleared": true,
            *           "RegularDistributionPeriod": {
@@ -4381,57 +8772,57 @@ export interface operations {
            *           },
            *           "UseUnits": [
            *             {
-           *               "Id": 382,
-           *               "UseUnitNumber": "1001/01/001"
+           *               "Id": 597,
+           *               "UseUnitNumber": "00101.001.001"
            *             },
            *             {
-           *               "Id": 383,
-           *               "UseUnitNumber": "1001/01/002"
+           *               "Id": 601,
+           *               "UseUnitNumber": "00101.001.002"
            *             },
            *             {
-           *               "Id": 384,
-           *               "UseUnitNumber": "1001/01/003"
+           *               "Id": 605,
+           *               "UseUnitNumber": "00101.001.003"
            *             },
            *             {
-           *               "Id": 385,
-           *               "UseUnitNumber": "1001/01/004"
+           *               "Id": 609,
+           *               "UseUnitNumber": "00101.001.004"
            *             },
            *             {
-           *               "Id": 386,
-           *               "UseUnitNumber": "1001/01/005"
+           *               "Id": 613,
+           *               "UseUnitNumber": "00101.001.005"
            *             },
            *             {
-           *               "Id": 387,
-           *               "UseUnitNumber": "1001/01/006"
+           *               "Id": 617,
+           *               "UseUnitNumber": "00101.001.006"
            *             },
            *             {
-           *               "Id": 388,
-           *               "UseUnitNumber": "1001/01/007"
+           *               "Id": 621,
+           *               "UseUnitNumber": "00101.001.007"
            *             },
            *             {
-           *               "Id": 389,
-           *               "UseUnitNumber": "1001/01/008"
+           *               "Id": 625,
+           *               "UseUnitNumber": "00101.001.008"
            *             },
            *             {
-           *               "Id": 391,
-           *               "UseUnitNumber": "1001/02/001"
+           *               "Id": 630,
+           *               "UseUnitNumber": "00101.002.001"
            *             },
            *             {
-           *               "Id": 392,
-           *               "UseUnitNumber": "1001/02/002"
+           *               "Id": 634,
+           *               "UseUnitNumber": "00101.002.002"
            *             },
            *             {
-           *               "Id": 393,
-           *               "UseUnitNumber": "1001/02/003"
+           *               "Id": 638,
+           *               "UseUnitNumber": "00101.002.003"
            *             },
            *             {
-           *               "Id": 394,
-           *               "UseUnitNumber": "1001/02/004"
+           *               "Id": 642,
+           *               "UseUnitNumber": "00101.002.004"
            *             }
            *           ],
            *           "Explanations": [
            *             {
-           *               "Id": 396,
+           *               "Id": 647,
            *               "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
            *               "Group": {
            *                 "Id": 99,
@@ -4441,7 +8832,7 @@ export interface operations {
            *           ]
            *         },
            *         "CombinedAllocationGroup": {
-           *           "Id": 397,
+           *           "Id": 648,
            *           "UnitsTotal": 839.97,
            *           "CostsPerUnit": "2.48",
            *           "WarmWaterFuelConsumption": 0.328,
@@ -4471,7 +8862,7 @@ export interface operations {
            *           },
            *           "Explanations": [
            *             {
-           *               "Id": 398,
+           *               "Id": 649,
            *               "Text": "Heizkostenverordnung § 7",
            *               "Group": {
            *                 "Id": 98,
@@ -4612,37 +9003,37 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 934,
-           *         "Name": "Modernisierung Kirchstraße",
+           *         "Id": 2363,
+           *         "Name": "Modernisierung Schillerstraße",
            *         "Code": "P1-1",
-           *         "ProjectManager": "C. Richter",
+           *         "ProjectManager": "C. Koch",
            *         "Description": "Energetische Sanierung: Dämmung der Fassade, Austausch der Fenster",
            *         "CompanyCodeId": 1,
            *         "ProjectLifeTimeFrom": "2026-01-01",
            *         "ProjectLifeTimeTo": "2027-12-31",
-           *         "CostCenterId": 374,
-           *         "CostUnitId": 375,
-           *         "CostTypeId": 376,
+           *         "CostCenterId": 589,
+           *         "CostUnitId": 590,
+           *         "CostTypeId": 591,
            *         "EconomicUnit": [
-           *           377
+           *           592
            *         ],
            *         "Building": [
-           *           381,
-           *           390
+           *           596,
+           *           629
            *         ],
            *         "Land": [
-           *           380
+           *           595
            *         ],
            *         "UseUnit": [
-           *           382,
-           *           383,
-           *           384
+           *           597,
+           *           601,
+           *           605
            *         ],
            *         "Budget": [
-           *           379
+           *           594
            *         ],
            *         "Loan": [
-           *           378
+           *           593
            *         ]
            *       }
            *     ]
@@ -4774,7 +9165,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -4910,37 +9301,37 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 934,
-           *       "Name": "Modernisierung Kirchstraße",
+           *       "Id": 2363,
+           *       "Name": "Modernisierung Schillerstraße",
            *       "Code": "P1-1",
-           *       "ProjectManager": "C. Richter",
+           *       "ProjectManager": "C. Koch",
            *       "Description": "Energetische Sanierung: Dämmung der Fassade, Austausch der Fenster",
            *       "CompanyCodeId": 1,
            *       "ProjectLifeTimeFrom": "2026-01-01",
            *       "ProjectLifeTimeTo": "2027-12-31",
-           *       "CostCenterId": 374,
-           *       "CostUnitId": 375,
-           *       "CostTypeId": 376,
+           *       "CostCenterId": 589,
+           *       "CostUnitId": 590,
+           *       "CostTypeId": 591,
            *       "EconomicUnit": [
-           *         377
+           *         592
            *       ],
            *       "Building": [
-           *         381,
-           *         390
+           *         596,
+           *         629
            *       ],
            *       "Land": [
-           *         380
+           *         595
            *       ],
            *       "UseUnit": [
-           *         382,
-           *         383,
-           *         384
+           *         597,
+           *         601,
+           *         605
            *       ],
            *       "Budget": [
-           *         379
+           *         594
            *       ],
            *       "Loan": [
-           *         378
+           *         593
            *       ]
            *     }
            */
@@ -5070,7 +9461,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -5206,7 +9597,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -5331,7 +9722,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -5472,7 +9863,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -5613,7 +10004,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -5754,7 +10145,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -5895,7 +10286,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -6036,7 +10427,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -6177,7 +10568,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -6318,7 +10709,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -6459,7 +10850,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -6600,7 +10991,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -6741,7 +11132,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -6882,7 +11273,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2212,
+           *       "Id": 6255,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -7294,17 +11685,17 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 416,
+           *         "Id": 684,
            *         "ValidFrom": "2010-12-09",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2010-12-09",
            *         "FirstDebit": "2010-12-01",
            *         "LicenseAgreement": {
-           *           "Id": 415,
-           *           "IdNum": "1001/01/001-2",
+           *           "Id": 666,
+           *           "IdNum": "00101.001.001.02",
            *           "UseUnit": {
-           *             "Id": 382,
-           *             "UseUnitNumber": "1001/01/001"
+           *             "Id": 597,
+           *             "UseUnitNumber": "00101.001.001"
            *           }
            *         },
            *         "PriceIndex": {
@@ -7461,8 +11852,8 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 416,
-           *         "LicenseAgreementId": 415,
+           *         "Id": 684,
+           *         "LicenseAgreementId": 666,
            *         "ValidFrom": "2010-12-09T00:00:00Z",
            *         "ValidTo": "2099-12-31T00:00:00Z",
            *         "PriceIndex": "HVPI2015",
@@ -7608,23 +11999,23 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 421,
+           *         "Id": 717,
            *         "ValidFrom": "2022-05-26",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2022-05-26",
            *         "FirstDebit": "2022-05-01",
            *         "LicenseAgreement": {
-           *           "Id": 420,
-           *           "IdNum": "1001/01/002-2",
+           *           "Id": 706,
+           *           "IdNum": "00101.001.002.02",
            *           "UseUnit": {
-           *             "Id": 383,
-           *             "UseUnitNumber": "1001/01/002"
+           *             "Id": 601,
+           *             "UseUnitNumber": "00101.001.002"
            *           }
            *         },
            *         "RentalUpperLimit": 1534.45,
            *         "GraduatedRentEntries": [
            *           {
-           *             "Id": 422,
+           *             "Id": 718,
            *             "RentChangeDate": "2024-01-01T00:00:00Z",
            *             "Amount": 754,
            *             "ActivatedAgreement": true,
@@ -7637,7 +12028,7 @@ export interface operations {
            *             "PricePerSquareMeter": 7.88
            *           },
            *           {
-           *             "Id": 423,
+           *             "Id": 719,
            *             "RentChangeDate": "2025-01-01T00:00:00Z",
            *             "Amount": 773,
            *             "ActivatedAgreement": false,
@@ -7650,7 +12041,7 @@ export interface operations {
            *             "PricePerSquareMeter": 8.08
            *           },
            *           {
-           *             "Id": 424,
+           *             "Id": 720,
            *             "RentChangeDate": "2026-01-01T00:00:00Z",
            *             "Amount": 802,
            *             "ActivatedAgreement": false,
@@ -7802,14 +12193,14 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 421,
-           *         "LicenseAgreementId": 420,
+           *         "Id": 717,
+           *         "LicenseAgreementId": 706,
            *         "ValidFrom": "2022-05-26T00:00:00Z",
            *         "ValidTo": "2099-12-31T00:00:00Z",
            *         "RentalUpperLimit": 1534.45,
            *         "GraduatedRentEntries": [
            *           {
-           *             "Id": 422,
+           *             "Id": 718,
            *             "RentChangeDate": "2024-01-01T00:00:00Z",
            *             "Amount": 754,
            *             "VATRateId": 34,
@@ -7817,7 +12208,7 @@ export interface operations {
            *             "ActivatedAgreement": true
            *           },
            *           {
-           *             "Id": 423,
+           *             "Id": 719,
            *             "RentChangeDate": "2025-01-01T00:00:00Z",
            *             "Amount": 773,
            *             "VATRateId": 34,
@@ -7825,7 +12216,7 @@ export interface operations {
            *             "ActivatedAgreement": false
            *           },
            *           {
-           *             "Id": 424,
+           *             "Id": 720,
            *             "RentChangeDate": "2026-01-01T00:00:00Z",
            *             "Amount": 802,
            *             "VATRateId": 34,
@@ -7967,17 +12358,17 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 428,
+           *         "Id": 746,
            *         "ValidFrom": "2015-05-16",
            *         "ValidTo": "2025-12-31",
            *         "Inputdate": "2015-05-16",
            *         "FirstDebit": "2015-05-01",
            *         "LicenseAgreement": {
-           *           "Id": 427,
-           *           "IdNum": "1001/01/004-2",
+           *           "Id": 735,
+           *           "IdNum": "00101.001.004.02",
            *           "UseUnit": {
-           *             "Id": 385,
-           *             "UseUnitNumber": "1001/01/004"
+           *             "Id": 609,
+           *             "UseUnitNumber": "00101.001.004"
            *           }
            *         },
            *         "ContractPositionType": {
@@ -7999,13 +12390,13 @@ export interface operations {
            *         "Ascending": true,
            *         "TurnoverRentSteps": [
            *           {
-           *             "Id": 429,
+           *             "Id": 747,
            *             "TurnoverFrom": 0,
            *             "TurnoverTo": 250000,
            *             "Percentage": 5.2
            *           },
            *           {
-           *             "Id": 430,
+           *             "Id": 748,
            *             "TurnoverFrom": 250000,
            *             "TurnoverTo": 999999999.99,
            *             "Percentage": 6.1
@@ -8145,8 +12536,8 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 428,
-           *         "LicenseAgreementId": 427,
+           *         "Id": 746,
+           *         "LicenseAgreementId": 735,
            *         "ValidFrom": "2015-05-16T00:00:00Z",
            *         "ValidTo": "2025-12-31T00:00:00Z",
            *         "ContractPositionTypeId": 35,
@@ -8163,13 +12554,13 @@ export interface operations {
            *         "Ascending": true,
            *         "TurnoverRentSteps": [
            *           {
-           *             "Id": 429,
+           *             "Id": 747,
            *             "TurnoverFrom": 0,
            *             "TurnoverTo": 250000,
            *             "Percentage": 5.2
            *           },
            *           {
-           *             "Id": 430,
+           *             "Id": 748,
            *             "TurnoverFrom": 250000,
            *             "TurnoverTo": 999999999.99,
            *             "Percentage": 6.1
@@ -8309,17 +12700,17 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 434,
+           *         "Id": 780,
            *         "ValidFrom": "2015-03-14",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2015-03-14",
            *         "FirstDebit": "2015-03-01",
            *         "LicenseAgreement": {
-           *           "Id": 433,
-           *           "IdNum": "1001/01/005-2",
+           *           "Id": 768,
+           *           "IdNum": "00101.001.005.02",
            *           "UseUnit": {
-           *             "Id": 386,
-           *             "UseUnitNumber": "1001/01/005"
+           *             "Id": 613,
+           *             "UseUnitNumber": "00101.001.005"
            *           }
            *         },
            *         "VatRate": {
@@ -8460,8 +12851,8 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 434,
-           *         "LicenseAgreementId": 433,
+           *         "Id": 780,
+           *         "LicenseAgreementId": 768,
            *         "ValidFrom": "2015-03-14T00:00:00Z",
            *         "ValidTo": "2099-12-31T00:00:00Z",
            *         "FirstDebit": "2015-03-01T00:00:00Z",
@@ -8601,17 +12992,17 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 438,
+           *         "Id": 813,
            *         "ValidFrom": "2014-01-09",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2014-01-09",
            *         "FirstDebit": "2014-01-01",
            *         "LicenseAgreement": {
-           *           "Id": 437,
-           *           "IdNum": "1001/01/006-2",
+           *           "Id": 801,
+           *           "IdNum": "00101.001.006.02",
            *           "UseUnit": {
-           *             "Id": 387,
-           *             "UseUnitNumber": "1001/01/006"
+           *             "Id": 617,
+           *             "UseUnitNumber": "00101.001.006"
            *           }
            *         },
            *         "RentalUpperLimit": 715.83
@@ -8749,8 +13140,8 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 438,
-           *         "LicenseAgreementId": 437,
+           *         "Id": 813,
+           *         "LicenseAgreementId": 801,
            *         "ValidFrom": "2014-01-09T00:00:00Z",
            *         "ValidTo": "2099-12-31T00:00:00Z",
            *         "RentalUpperLimit": 715.83
@@ -8888,22 +13279,22 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 431,
+           *         "Id": 749,
            *         "ValidFrom": "2015-05-16",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2015-05-16",
            *         "FirstDebit": "2015-05-01",
            *         "LicenseAgreement": {
-           *           "Id": 427,
-           *           "IdNum": "1001/01/004-2",
+           *           "Id": 735,
+           *           "IdNum": "00101.001.004.02",
            *           "UseUnit": {
-           *             "Id": 385,
-           *             "UseUnitNumber": "1001/01/004"
+           *             "Id": 609,
+           *             "UseUnitNumber": "00101.001.004"
            *           }
            *         },
            *         "ExcludedInAllocationGroups": [
            *           {
-           *             "AllocationGroup": "HK395",
+           *             "AllocationGroup": "HK646",
            *             "AllocationGroupState": "ABGER",
            *             "DistributionPeriod": "AZ2024"
            *           }
@@ -9042,13 +13433,13 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 431,
-           *         "LicenseAgreementId": 427,
+           *         "Id": 749,
+           *         "LicenseAgreementId": 735,
            *         "ValidFrom": "2015-05-16T00:00:00Z",
            *         "ValidTo": "2099-12-31T00:00:00Z",
            *         "ExcludedInAllocationGroups": [
            *           {
-           *             "AllocationGroup": "HK395",
+           *             "AllocationGroup": "HK646",
            *             "AllocationGroupState": "ABGER",
            *             "DistributionPeriod": "AZ2024"
            *           }
@@ -9187,34 +13578,34 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 446,
-           *         "ValidFrom": "2021-05-21",
+           *         "Id": 856,
+           *         "ValidFrom": "2009-11-12",
            *         "ValidTo": "2099-12-31",
-           *         "Inputdate": "2021-05-21",
-           *         "FirstDebit": "2021-05-01",
+           *         "Inputdate": "2009-11-12",
+           *         "FirstDebit": "2009-11-01",
            *         "LicenseAgreement": {
-           *           "Id": 445,
-           *           "IdNum": "1001/01/008-2",
+           *           "Id": 837,
+           *           "IdNum": "00101.001.008.02",
            *           "UseUnit": {
-           *             "Id": 389,
-           *             "UseUnitNumber": "1001/01/008"
+           *             "Id": 625,
+           *             "UseUnitNumber": "00101.001.008"
            *           }
            *         },
-           *         "Percentage": 13.4,
+           *         "Percentage": 14.2,
            *         "IsGrossAmount": true,
-           *         "FixCostsValue": 294.66,
+           *         "FixCostsValue": 214.38,
            *         "DistributionSpecialChargeType": {
-           *           "Id": 46,
-           *           "Code": "MAX",
+           *           "Id": 45,
+           *           "Code": "PROZ",
            *           "IsFixCostsPerDistributionKeyUnit": false,
-           *           "IsPercentOfContractPosition": false,
-           *           "IsUpperLimit": true
+           *           "IsPercentOfContractPosition": true,
+           *           "IsUpperLimit": false
            *         },
            *         "CalculationBase": [
            *           {
-           *             "Id": 47,
-           *             "Name": "Nettokaltmiete",
-           *             "ShortCode": "NKM"
+           *             "Id": 49,
+           *             "Name": "Gesamtmiete",
+           *             "ShortCode": "GES"
            *           }
            *         ],
            *         "BillingUnitValue": [
@@ -9226,8 +13617,8 @@ export interface operations {
            *           }
            *         ],
            *         "PrepaymentBlock": {
-           *           "Id": 9,
-           *           "Code": "BK"
+           *           "Id": 11,
+           *           "Code": "WK"
            *         },
            *         "DistributionCostType": {
            *           "Id": 55,
@@ -9368,19 +13759,19 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 446,
-           *         "LicenseAgreementId": 445,
-           *         "ValidFrom": "2021-05-21T00:00:00Z",
+           *         "Id": 856,
+           *         "LicenseAgreementId": 837,
+           *         "ValidFrom": "2009-11-12T00:00:00Z",
            *         "ValidTo": "2099-12-31T00:00:00Z",
-           *         "DistributionSpecialChargeTypeMaxCost": "MAX",
-           *         "Percentage": 13.4,
-           *         "CalculationBasisId": 47,
-           *         "CalculationBasis": "Nettokaltmiete",
+           *         "DistributionSpecialChargeTypeMaxCost": "PROZ",
+           *         "Percentage": 14.2,
+           *         "CalculationBasisId": 49,
+           *         "CalculationBasis": "Gesamtmiete",
            *         "DistributionCostType": "DCT3",
            *         "IsGrossAmount": true,
-           *         "FixCostValue": 294.66,
-           *         "PrepaymentBlockId": 9,
-           *         "PrepaymentBlock": "BK",
+           *         "FixCostValue": 214.38,
+           *         "PrepaymentBlockId": 11,
+           *         "PrepaymentBlock": "WK",
            *         "BillingUnitValueId": 50,
            *         "BillingUnitValue": "BUV1"
            *       }
@@ -9517,52 +13908,52 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 448,
-           *         "ValidFrom": "2017-05-15",
+           *         "Id": 873,
+           *         "ValidFrom": "2005-08-16",
            *         "ValidTo": "2099-12-31",
-           *         "Inputdate": "2017-05-15",
-           *         "FirstDebit": "2017-05-01",
+           *         "Inputdate": "2005-08-16",
+           *         "FirstDebit": "2005-08-01",
            *         "LicenseAgreement": {
-           *           "Id": 447,
-           *           "IdNum": "1001/02/001-2",
+           *           "Id": 860,
+           *           "IdNum": "00101.002.001.02",
            *           "UseUnit": {
-           *             "Id": 391,
-           *             "UseUnitNumber": "1001/02/001"
+           *             "Id": 630,
+           *             "UseUnitNumber": "00101.002.001"
            *           }
            *         },
-           *         "Percentage": 7.4,
+           *         "Percentage": 21.1,
            *         "IsGrossAmount": false,
-           *         "FixCostsValue": 151.38,
+           *         "FixCostsValue": 273.68,
            *         "DistributionSpecialChargeType": {
-           *           "Id": 44,
-           *           "Code": "FIX",
-           *           "IsFixCostsPerDistributionKeyUnit": true,
-           *           "IsPercentOfContractPosition": false,
+           *           "Id": 45,
+           *           "Code": "PROZ",
+           *           "IsFixCostsPerDistributionKeyUnit": false,
+           *           "IsPercentOfContractPosition": true,
            *           "IsUpperLimit": false
            *         },
            *         "CalculationBase": [
            *           {
-           *             "Id": 47,
-           *             "Name": "Nettokaltmiete",
-           *             "ShortCode": "NKM"
+           *             "Id": 49,
+           *             "Name": "Gesamtmiete",
+           *             "ShortCode": "GES"
            *           }
            *         ],
            *         "BillingUnitValue": [
            *           {
-           *             "Id": 50,
-           *             "Name": "BillingUnitValue 1",
-           *             "Code": "BUV1",
-           *             "ArgeCode": "ARGE1"
+           *             "Id": 51,
+           *             "Name": "BillingUnitValue 2",
+           *             "Code": "BUV2",
+           *             "ArgeCode": "ARGE2"
            *           }
            *         ],
            *         "PrepaymentBlock": {
-           *           "Id": 10,
-           *           "Code": "HK"
+           *           "Id": 9,
+           *           "Code": "BK"
            *         },
            *         "DistributionCostType": {
-           *           "Id": 53,
-           *           "Code": "DCT1",
-           *           "ShortCode": "DCT1"
+           *           "Id": 55,
+           *           "Code": "DCT3",
+           *           "ShortCode": "DCT3"
            *         }
            *       }
            *     ]
@@ -9698,20 +14089,20 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 451,
-           *         "ValidFrom": "2010-09-07",
+           *         "Id": 874,
+           *         "ValidFrom": "2005-08-16",
            *         "ValidTo": "2099-12-31",
-           *         "Inputdate": "2010-09-07",
-           *         "FirstDebit": "2010-09-01",
+           *         "Inputdate": "2005-08-16",
+           *         "FirstDebit": "2005-08-01",
            *         "LicenseAgreement": {
-           *           "Id": 450,
-           *           "IdNum": "1001/02/002-2",
+           *           "Id": 860,
+           *           "IdNum": "00101.002.001.02",
            *           "UseUnit": {
-           *             "Id": 392,
-           *             "UseUnitNumber": "1001/02/002"
+           *             "Id": 630,
+           *             "UseUnitNumber": "00101.002.001"
            *           }
            *         },
-           *         "SpecialUseRightDescription": "Kellerraum Nr. 4"
+           *         "SpecialUseRightDescription": "Dachbodenabteil"
            *       }
            *     ]
            */
@@ -9846,37 +14237,37 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 454,
-           *         "ValidFrom": "2021-10-13",
-           *         "ValidTo": "2099-12-31",
-           *         "Inputdate": "2021-10-13",
-           *         "FirstDebit": "2021-10-01",
+           *         "Id": 911,
+           *         "ValidFrom": "2020-08-22",
+           *         "ValidTo": "2030-12-31",
+           *         "Inputdate": "2020-08-22",
+           *         "FirstDebit": "2020-08-01",
            *         "LicenseAgreement": {
-           *           "Id": 453,
-           *           "IdNum": "1001/02/003-2",
+           *           "Id": 899,
+           *           "IdNum": "00101.002.003.02",
            *           "UseUnit": {
-           *             "Id": 393,
-           *             "UseUnitNumber": "1001/02/003"
+           *             "Id": 638,
+           *             "UseUnitNumber": "00101.002.003"
            *           }
            *         },
            *         "MinimumAmountIncrease": 5,
            *         "MinimumAmountReduction": 5,
-           *         "CapAmount": 33,
+           *         "CapAmount": 93,
            *         "DefaultRoundingToInteger": {
            *           "Id": 59,
            *           "Code": "DRTI1"
            *         },
            *         "PrepaymentAdjustmentRoundingType": {
-           *           "Id": 64,
-           *           "Code": "PART3"
+           *           "Id": 63,
+           *           "Code": "PART2"
            *         },
            *         "MatchingBlocker": {
-           *           "Id": 66,
-           *           "Code": "MB2"
+           *           "Id": 65,
+           *           "Code": "MB1"
            *         },
            *         "PrepaymentBlock": {
-           *           "Id": 11,
-           *           "Code": "WK"
+           *           "Id": 10,
+           *           "Code": "HK"
            *         }
            *       }
            *     ]
@@ -10012,17 +14403,17 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 435,
+           *         "Id": 781,
            *         "ValidFrom": "2015-03-14",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2015-03-14",
            *         "FirstDebit": "2015-03-01",
            *         "LicenseAgreement": {
-           *           "Id": 433,
-           *           "IdNum": "1001/01/005-2",
+           *           "Id": 768,
+           *           "IdNum": "00101.001.005.02",
            *           "UseUnit": {
-           *             "Id": 386,
-           *             "UseUnitNumber": "1001/01/005"
+           *             "Id": 613,
+           *             "UseUnitNumber": "00101.001.005"
            *           }
            *         },
            *         "DistributionCostTypes": [
@@ -10185,17 +14576,17 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 417,
+           *         "Id": 685,
            *         "ValidFrom": "2010-12-09",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2010-12-09",
            *         "FirstDebit": "2010-12-01",
            *         "LicenseAgreement": {
-           *           "Id": 415,
-           *           "IdNum": "1001/01/001-2",
+           *           "Id": 666,
+           *           "IdNum": "00101.001.001.02",
            *           "UseUnit": {
-           *             "Id": 382,
-           *             "UseUnitNumber": "1001/01/001"
+           *             "Id": 597,
+           *             "UseUnitNumber": "00101.001.001"
            *           }
            *         },
            *         "FirstEndOfContract": "2028-12-31",
@@ -10205,7 +14596,7 @@ export interface operations {
            *         },
            *         "Prolongations": [
            *           {
-           *             "Id": 418,
+           *             "Id": 686,
            *             "ProlongationPeriod": {
            *               "Id": 72,
            *               "Code": "PP2"
@@ -10349,32 +14740,32 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 503,
-           *         "ValidFrom": "2015-07-17",
+           *         "Id": 912,
+           *         "ValidFrom": "2020-08-22",
            *         "ValidTo": "2099-12-31",
-           *         "Inputdate": "2015-07-17",
-           *         "FirstDebit": "2015-07-01",
+           *         "Inputdate": "2020-08-22",
+           *         "FirstDebit": "2020-08-01",
            *         "LicenseAgreement": {
-           *           "Id": 502,
-           *           "IdNum": "1002/01/002-2",
+           *           "Id": 899,
+           *           "IdNum": "00101.002.003.02",
            *           "UseUnit": {
-           *             "Id": 466,
-           *             "UseUnitNumber": "1002/01/002"
+           *             "Id": 638,
+           *             "UseUnitNumber": "00101.002.003"
            *           }
            *         },
            *         "IsRegardedInCommissioning": true,
            *         "CostPortionPerRepair": {
            *           "IsCostPortionPerRepairNetAmount": false,
-           *           "Amount": 100
+           *           "Amount": 120
            *         },
            *         "CostPortionPerYear": {
-           *           "Amount": 1095.52,
+           *           "Amount": 1034,
            *           "IsCostPortionPerYearAbsolute": false,
            *           "IsCostPortionPerYearRentCalculationNetRent": true,
            *           "IsCostPortionPerYearNetCommisionAmount": false,
            *           "AnnualRentCostPortionPerYear": 8,
            *           "AnnualRentCostPortionPerYearString": "8 %",
-           *           "AnnualRent": 13694,
+           *           "AnnualRent": 12925,
            *           "Currency": {
            *             "Id": 74,
            *             "Code": "EUR"
@@ -10514,17 +14905,17 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 425,
+           *         "Id": 721,
            *         "ValidFrom": "2022-05-26",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2022-05-26",
            *         "FirstDebit": "2022-05-01",
            *         "LicenseAgreement": {
-           *           "Id": 420,
-           *           "IdNum": "1001/01/002-2",
+           *           "Id": 706,
+           *           "IdNum": "00101.001.002.02",
            *           "UseUnit": {
-           *             "Id": 383,
-           *             "UseUnitNumber": "1001/01/002"
+           *             "Id": 601,
+           *             "UseUnitNumber": "00101.001.002"
            *           }
            *         }
            *       }
@@ -10661,17 +15052,17 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 510,
+           *         "Id": 1138,
            *         "ValidFrom": "2005-09-13",
            *         "ValidTo": "2015-12-31",
            *         "Inputdate": "2005-09-13",
            *         "FirstDebit": "2005-09-01",
            *         "LicenseAgreement": {
-           *           "Id": 509,
-           *           "IdNum": "1002/02/001-2",
+           *           "Id": 1126,
+           *           "IdNum": "00102.001.005.02",
            *           "UseUnit": {
-           *             "Id": 469,
-           *             "UseUnitNumber": "1002/02/001"
+           *             "Id": 971,
+           *             "UseUnitNumber": "00102.001.005"
            *           }
            *         },
            *         "ReminderFee": 7.5,
@@ -10815,17 +15206,17 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 513,
+           *         "Id": 1168,
            *         "ValidFrom": "2009-03-11",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2009-03-11",
            *         "FirstDebit": "2009-03-01",
            *         "LicenseAgreement": {
-           *           "Id": 512,
-           *           "IdNum": "1002/02/002-2",
+           *           "Id": 1151,
+           *           "IdNum": "00102.002.001.02",
            *           "UseUnit": {
-           *             "Id": 470,
-           *             "UseUnitNumber": "1002/02/002"
+           *             "Id": 977,
+           *             "UseUnitNumber": "00102.002.001"
            *           }
            *         },
            *         "DebitInterestRate": 8.16,
@@ -10974,17 +15365,17 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 459,
-           *         "ValidFrom": "2020-03-20",
-           *         "ValidTo": "2030-12-31",
-           *         "Inputdate": "2020-03-20",
-           *         "FirstDebit": "2020-03-01",
+           *         "Id": 1182,
+           *         "ValidFrom": "2014-04-11",
+           *         "ValidTo": "2024-12-31",
+           *         "Inputdate": "2014-04-11",
+           *         "FirstDebit": "2014-04-01",
            *         "LicenseAgreement": {
-           *           "Id": 457,
-           *           "IdNum": "1001/02/004-2",
+           *           "Id": 1170,
+           *           "IdNum": "00102.002.002.02",
            *           "UseUnit": {
-           *             "Id": 394,
-           *             "UseUnitNumber": "1001/02/004"
+           *             "Id": 981,
+           *             "UseUnitNumber": "00102.002.002"
            *           }
            *         },
            *         "ReasonOfWaiver": {
@@ -11118,42 +15509,42 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 442,
-           *         "UseUnitId": 388,
+           *         "Id": 835,
+           *         "UseUnitId": 621,
            *         "AdjustmentBlocker": "2024-08-14T00:00:00Z",
            *         "FIOLegalStateId": 81,
            *         "FIOLegalState": "FIOLS2",
            *         "MunicipalityId": 84,
            *         "Municipality": "HH",
            *         "MoveInDate": "2010-08-22T00:00:00Z",
-           *         "SquareMeterLivingSpace": 96.4,
-           *         "ApartmentSizeClass": "bis 40 m²",
-           *         "HousingQualityPointsComparisonObject": 8.3,
+           *         "SquareMeterLivingSpace": 103.79,
+           *         "ApartmentSizeClass": "über 90 m²",
+           *         "HousingQualityPointsComparisonObject": 3.5,
            *         "ModernisingByRentIndex": false,
-           *         "IncreaseAmount": 48.37,
-           *         "ComparableRentOfAnArea": 9.46,
+           *         "IncreaseAmount": 71.35,
+           *         "ComparableRentOfAnArea": 10.84,
            *         "AdjustmentDate": "2026-07-01T00:00:00Z",
-           *         "TextForDifferentRating": "Einstufung nach Ortsbesichtigung",
+           *         "TextForDifferentRating": "Abschlag wegen Lage im Hinterhaus",
            *         "CapLimitId": 87,
            *         "CapLimit": "KAP20",
-           *         "CapLimitAbsoluteSqm": 0.85,
+           *         "CapLimitAbsoluteSqm": 1.01,
            *         "MunicipalityActiveRentIndex": "Mietspiegel 2025",
            *         "SurchargesAndReduction": [
            *           {
-           *             "Id": 443,
-           *             "UseUnitRentAdjustmentId": 442,
+           *             "Id": 836,
+           *             "UseUnitRentAdjustmentId": 835,
            *             "SpecialAttributeId": 89,
            *             "SpecialAttribute": "SA2",
-           *             "Amount": 0.68,
-           *             "Percent": 5
+           *             "Amount": 0.35,
+           *             "Percent": 6.8
            *           }
            *         ],
            *         "FacilityCharacteristics": [
            *           {
-           *             "FacilityCharacteristicGroupId": 93,
-           *             "UseUnitRentAdjustmentId": 442,
-           *             "FacilityCharacteristicGroup": "FCG3",
-           *             "FacilityCharacteristicGroupEffectiveValue": "gut"
+           *             "FacilityCharacteristicGroupId": 92,
+           *             "UseUnitRentAdjustmentId": 835,
+           *             "FacilityCharacteristicGroup": "FCG2",
+           *             "FacilityCharacteristicGroupEffectiveValue": "einfach"
            *           }
            *         ]
            *       }
@@ -12008,9 +16399,9 @@ export interface operations {
           /**
            * @example {
            *       "Success": false,
-           *       "EventId": "ececa698-2125-4a98-af96-f1d29677a6cd",
+           *       "EventId": "9670d60d-f8f1-4cf3-b2ae-016a2bf2d468",
            *       "Error": "Connection failed: ECONNREFUSED",
-           *       "DurationMs": 6
+           *       "DurationMs": 3
            *     }
            */
           'application/json': components['schemas']['WebhookTestResult'];
@@ -12151,14 +16542,14 @@ export interface operations {
            *       {
            *         "Id": 1,
            *         "DeliveryId": 1,
-           *         "EventId": "ececa698-2125-4a98-af96-f1d29677a6cd",
+           *         "EventId": "9670d60d-f8f1-4cf3-b2ae-016a2bf2d468",
            *         "EntityName": "WebHook",
            *         "EntityId": 1,
            *         "Action": "updated",
            *         "Attempt": 1,
-           *         "Time": "2026-11-24T00:26:34.989Z",
+           *         "Time": "2026-11-24T00:33:21.950Z",
            *         "Error": "Connection failed: ECONNREFUSED",
-           *         "DurationMs": 6,
+           *         "DurationMs": 3,
            *         "DeliveryStatus": "failed"
            *       }
            *     ]
@@ -12215,6 +16606,5696 @@ export interface operations {
            * @example {
            *       "id": [
            *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  RentAccounting_GetLicenseAgreements: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the license agreement with this Id */
+        licenseAgreementId?: number;
+        /** @description Only records of the license agreement with this IdNum (exact match) */
+        licenseAgreementIdNum?: string;
+        /** @description Only records of license agreements active on this day (YYYY-MM-DD, or a date-time with T or a space; compared on its calendar date) */
+        licenseAgreementActiveOn?: string;
+        /** @description Only records of the use unit with this Id */
+        useUnitId?: number;
+        /** @description Only records of the use unit with this number (exact match) */
+        useUnitNumber?: string;
+        /** @description Only records of the economic unit with this Id */
+        economicUnitId?: number;
+        /** @description Only records of the economic unit with this IdNum (exact match) */
+        economicUnitIdNum?: string;
+        /** @description Only records of the person with this Id */
+        personId?: number;
+        /** @description Only records of the person with this IdNum (exact match) */
+        personIdNum?: string;
+        /** @description Fill Banking */
+        includeBanking?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of LicenseAgreement records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 666,
+           *         "IdNum": "00101.001.001.02",
+           *         "UseUnit": {
+           *           "Id": 597,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 596,
+           *           "EconomicUnitId": 592,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "RestrictionOfUse": {
+           *           "Id": 1,
+           *           "NodeId": 10,
+           *           "Name": "Wohnraum",
+           *           "IsVacancy": false
+           *         },
+           *         "StatusContract": {
+           *           "Id": 1,
+           *           "Name": "aktiv"
+           *         },
+           *         "LifeOfContract": {
+           *           "Id": 1,
+           *           "Name": "unbefristet"
+           *         },
+           *         "PaymentInterval": {
+           *           "Id": 1,
+           *           "Name": "monatlich"
+           *         },
+           *         "StartContract": "2010-12-09",
+           *         "EndOfContract": null,
+           *         "DunningData": {
+           *           "Dunningblock": false,
+           *           "DunningLevel": null
+           *         },
+           *         "PeriodOfNotice": {
+           *           "Id": 1,
+           *           "Name": "3 Monate"
+           *         },
+           *         "DebitEntryType": {
+           *           "Id": 1,
+           *           "Name": "Sollstellung monatlich"
+           *         },
+           *         "Banking": {
+           *           "Id": 666,
+           *           "UseVirtualIban": true,
+           *           "VirtualIban": "DE46100500009000000666",
+           *           "FormerVirtualIban": null,
+           *           "CollectiveAccount": {
+           *             "NoRealBankAccount": false,
+           *             "Iban": "DE89370400440532013000",
+           *             "Bic": "COBADEFFXXX",
+           *             "AccountHolder": "Sammelkonto Mieten"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['LicenseAgreement2'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  RentAccountingV1_0_GetLicenseAgreements: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100. Absent: the complete list */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the license agreement with this Id */
+        licenseAgreementId?: number;
+        /** @description Only records of the license agreement with this IdNum (exact match) */
+        licenseAgreementIdNum?: string;
+        /** @description Only records of license agreements active on this day (YYYY-MM-DD, or a date-time with T or a space; compared on its calendar date) */
+        licenseAgreementActiveOn?: string;
+        /** @description Only records of the use unit with this Id */
+        useUnitId?: number;
+        /** @description Only records of the use unit with this number (exact match) */
+        useUnitNumber?: string;
+        /** @description Only records of the economic unit with this Id */
+        economicUnitId?: number;
+        /** @description Only records of the economic unit with this IdNum (exact match) */
+        economicUnitIdNum?: string;
+        /** @description Only records of the person with this Id */
+        personId?: number;
+        /** @description Only records of the person with this IdNum (exact match) */
+        personIdNum?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of LicenseAgreement records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 666,
+           *         "IdNum": "00101.001.001.02",
+           *         "UseUnit": {
+           *           "Id": 597,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 596,
+           *           "EconomicUnitId": 592,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "RestrictionOfUse": {
+           *           "Id": 1,
+           *           "NodeId": 10,
+           *           "Name": "Wohnraum",
+           *           "IsVacancy": false
+           *         },
+           *         "StatusContract": {
+           *           "Id": 1,
+           *           "Name": "aktiv"
+           *         },
+           *         "LifeOfContract": {
+           *           "Id": 1,
+           *           "Name": "unbefristet"
+           *         },
+           *         "PaymentInterval": {
+           *           "Id": 1,
+           *           "Name": "monatlich"
+           *         },
+           *         "StartContract": "2010-12-09",
+           *         "EndOfContract": null
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['LicenseAgreementV1_0'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventory_GetUseUnits: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the use unit with this Id */
+        useUnitId?: number;
+        /** @description Only records of the use unit with this number (exact match) */
+        useUnitNumber?: string;
+        /** @description Only records of the building or land parcel with this Id */
+        buildingLandId?: number;
+        /** @description Only records of the building or land parcel with this IdNum (exact match) */
+        buildingLandIdNum?: string;
+        /** @description Only records of the economic unit with this Id */
+        economicUnitId?: number;
+        /** @description Only records of the economic unit with this IdNum (exact match) */
+        economicUnitIdNum?: string;
+        /** @description Only records of the management with this Id */
+        managementId?: number;
+        /** @description Only records of the management with this IdNum (exact match) */
+        managementIdNum?: string;
+        /** @description Only records of the owner with this Id */
+        ownerId?: number;
+        /** @description Only records of the owner with this number (exact match) */
+        ownerNumber?: string;
+        /** @description Fill UseUnitTypes */
+        includeUseUnitTypes?: boolean;
+        /** @description Fill BillingUnits */
+        includeBillingUnits?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of UseUnit records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 597,
+           *         "IdNum": "00101.001.001",
+           *         "BuildingLand": {
+           *           "Id": 596,
+           *           "IdNum": "00101.001",
+           *           "BuildingLandType": "Building"
+           *         },
+           *         "EconomicUnit": {
+           *           "Id": 592,
+           *           "IdNum": "00101",
+           *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *           "Location": "Am Sportplatz, 44135 Dortmund"
+           *         },
+           *         "EstateAddress": {
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "CountryId": 1,
+           *           "CountryCode": "DE",
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2"
+           *         },
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         },
+           *         "CurrentFinancingType": {
+           *           "FinancingTypeCatalog": {
+           *             "Id": 1,
+           *             "Name": "frei finanziert",
+           *             "ClassificationId": 1,
+           *             "ClassificationName": "freifinanziert"
+           *           }
+           *         },
+           *         "CurrentUseUnitType": {
+           *           "Id": 598,
+           *           "ValidFrom": "2011-01-01",
+           *           "UseUnitUsageType": {
+           *             "Id": 1,
+           *             "Name": "Wohnung",
+           *             "ClassificationId": 1,
+           *             "ClassificationName": "Wohnen"
+           *           }
+           *         },
+           *         "UsableSpace": 55.76,
+           *         "LivingSpace": 55.76,
+           *         "HeatingSpace": 55.76,
+           *         "NumberOfRooms": 2,
+           *         "NumberOfHalfRooms": 0,
+           *         "DescriptionOfPosition": "Wohnung EG links",
+           *         "TargetRent": 432,
+           *         "ManagementStart": "2011-01-01",
+           *         "MoveInDate": "2011-01-01",
+           *         "EntryDate": "2011-01-01",
+           *         "EntryReason": {
+           *           "Id": 3,
+           *           "Name": "Erstvermietung"
+           *         },
+           *         "EnergyCertificateId": 500597,
+           *         "Position": {
+           *           "Id": 1,
+           *           "Name": "links"
+           *         },
+           *         "Floor": {
+           *           "Id": 1,
+           *           "Name": "Erdgeschoss",
+           *           "LevelToGround": 0
+           *         },
+           *         "ResidentialAuthorization": {
+           *           "Id": 1,
+           *           "Name": "ohne Wohnberechtigungsschein"
+           *         },
+           *         "UseUnitTypes": [
+           *           {
+           *             "Id": 598,
+           *             "ValidFrom": "2011-01-01",
+           *             "UseUnitUsageType": {
+           *               "Id": 1,
+           *               "Name": "Wohnung",
+           *               "ClassificationId": 1,
+           *               "ClassificationName": "Wohnen"
+           *             }
+           *           }
+           *         ],
+           *         "BillingUnits": [
+           *           {
+           *             "Id": 599,
+           *             "Value": 55.76,
+           *             "ValidFrom": "2011-01-01",
+           *             "IsBaseComponentColdWater": true,
+           *             "IsBaseComponentHeating": false,
+           *             "IsBaseComponentWarmWater": false,
+           *             "QuantityType": {
+           *               "Id": 1,
+           *               "Name": "Wohnfläche",
+           *               "Code": "WFL",
+           *               "ArgeCode": "ARGE-WFL"
+           *             }
+           *           },
+           *           {
+           *             "Id": 600,
+           *             "Value": 55.76,
+           *             "ValidFrom": "2011-01-01",
+           *             "IsBaseComponentColdWater": false,
+           *             "IsBaseComponentHeating": true,
+           *             "IsBaseComponentWarmWater": true,
+           *             "QuantityType": {
+           *               "Id": 2,
+           *               "Name": "Heizfläche",
+           *               "Code": "HFL",
+           *               "ArgeCode": "ARGE-HFL"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['UseUnit2'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventoryV1_0_GetUseUnits: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100. Absent: the complete list */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the use unit with this Id */
+        useUnitId?: number;
+        /** @description Only records of the economic unit with this Id */
+        economicUnitId?: number;
+        /** @description Only use units of the building with this Id */
+        buildingId?: number;
+        /** @description Fill UseUnitTypes */
+        includeUseUnitTypes?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of UseUnit records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 597,
+           *         "IdNum": "00101.001.001",
+           *         "EconomicUnitId": 592,
+           *         "BuildingLandId": 596,
+           *         "EstateAddress": {
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "HouseNumberAddition": null,
+           *           "CountryId": 1,
+           *           "CountryCode": "DE",
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2"
+           *         },
+           *         "DescriptionOfPosition": "Wohnung EG links",
+           *         "UsableSpace": 55.76,
+           *         "LivingSpace": 55.76,
+           *         "UseUnitTypes": [
+           *           {
+           *             "Id": 598,
+           *             "ValidFrom": "2011-01-01",
+           *             "ValidTo": null,
+           *             "UseUnitUsageType": {
+           *               "Id": 1,
+           *               "Name": "Wohnung",
+           *               "ClassificationId": 1,
+           *               "ClassificationName": "Wohnen"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['UseUnitV1_0'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventory_GetEconomicUnits: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the economic unit with this Id */
+        economicUnitId?: number;
+        /** @description Only records of the economic unit with this IdNum (exact match) */
+        economicUnitIdNum?: string;
+        /** @description Only records of the management with this Id */
+        managementId?: number;
+        /** @description Only records of the management with this IdNum (exact match) */
+        managementIdNum?: string;
+        /** @description Only records of the owner with this Id */
+        ownerId?: number;
+        /** @description Only records of the owner with this number (exact match) */
+        ownerNumber?: string;
+        /** @description Fill CompanyCode */
+        includeCompanyCode?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of EconomicUnit records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 592,
+           *         "IdNum": "00101",
+           *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *         "Location": "Am Sportplatz, 44135 Dortmund",
+           *         "ConstructionYear": 1973,
+           *         "Info": "Zentralheizung (Gas)",
+           *         "Owner": {
+           *           "Id": 568,
+           *           "OwnerNumber": "E010001"
+           *         },
+           *         "AssetIdentification": {
+           *           "Id": 1,
+           *           "Name": "Anlagevermögen"
+           *         },
+           *         "StatusInventory": {
+           *           "Id": 4,
+           *           "Name": "fertiggestellt und abgerechnet"
+           *         },
+           *         "District": {
+           *           "Id": 4,
+           *           "Name": "Weststadt"
+           *         },
+           *         "MonumentalProtectionType": {
+           *           "Id": 1,
+           *           "Name": "Denkmalschutz (§ 3 DSchG, Einzeldenkmal)"
+           *         },
+           *         "RegionalResponsibility": {
+           *           "Id": 2,
+           *           "Name": "Region Süd"
+           *         },
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         }
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['EconomicUnit2'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventoryV1_0_GetEconomicUnits: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100. Absent: the complete list */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the economic unit with this Id */
+        economicUnitId?: number;
+        /** @description Only records of the economic unit with this IdNum (exact match) */
+        economicUnitIdNum?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of EconomicUnit records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 592,
+           *         "IdNum": "00101",
+           *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *         "Location": "Am Sportplatz, 44135 Dortmund",
+           *         "ConstructionYear": 1973,
+           *         "CompanyCodeId": 1,
+           *         "OwnerId": 568,
+           *         "DistrictId": 4,
+           *         "StatusInventoryId": 4
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['EconomicUnitV1_0'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventory_GetBuildingLands: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the building or land parcel with this Id */
+        buildingLandId?: number;
+        /** @description Only records of the building or land parcel with this IdNum (exact match) */
+        buildingLandIdNum?: string;
+        /** @description Only buildings (Building) or only land parcels (Land) */
+        buildingLandType?: 'Building' | 'Land';
+        /** @description Only records of the economic unit with this Id */
+        economicUnitId?: number;
+        /** @description Only records of the economic unit with this IdNum (exact match) */
+        economicUnitIdNum?: string;
+        /** @description Only records of the management with this Id */
+        managementId?: number;
+        /** @description Only records of the management with this IdNum (exact match) */
+        managementIdNum?: string;
+        /** @description Only records of the owner with this Id */
+        ownerId?: number;
+        /** @description Only records of the owner with this number (exact match) */
+        ownerNumber?: string;
+        /** @description Fill CompanyCode */
+        includeCompanyCode?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of BuildingLand records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 595,
+           *         "IdNum": "00101.901",
+           *         "BuildingLandType": "Land",
+           *         "EntryDate": "1973-06-01",
+           *         "EconomicUnit": {
+           *           "Id": 592,
+           *           "IdNum": "00101",
+           *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *           "Location": "Am Sportplatz, 44135 Dortmund"
+           *         },
+           *         "EstateAddress": {
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "91",
+           *           "CountryId": 1,
+           *           "CountryCode": "DE",
+           *           "StreetComplete": "Am Sportplatz 91",
+           *           "HouseNumberComplete": "91"
+           *         },
+           *         "Building": {
+           *           "Origin": {
+           *             "Id": 1,
+           *             "Name": "Neubau"
+           *           },
+           *           "BuildingType": {
+           *             "Id": 5,
+           *             "Name": "unbebautes Grundstück"
+           *           },
+           *           "District": {
+           *             "Id": 2,
+           *             "Name": "Nordstadt"
+           *           },
+           *           "MonumentalProtectionType": {
+           *             "Id": 3,
+           *             "Name": "kein Denkmalschutz"
+           *           }
+           *         },
+           *         "Land": {
+           *           "LandArea": 3875.21,
+           *           "EntryReason": {
+           *             "Id": 2,
+           *             "Name": "Ankauf"
+           *           }
+           *         },
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         }
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['BuildingLand2'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventoryV1_0_GetBuildingLands: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100. Absent: the complete list */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the building or land parcel with this Id */
+        buildingLandId?: number;
+        /** @description Only records of the economic unit with this Id */
+        economicUnitId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of BuildingLand records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 595,
+           *         "IdNum": "00101.901",
+           *         "BuildingLandType": "Land",
+           *         "EconomicUnitId": 592,
+           *         "ConstructionYear": null,
+           *         "BuildingTypeId": 5,
+           *         "Street": "Am Sportplatz",
+           *         "StreetComplete": "Am Sportplatz 91",
+           *         "HouseNumberComplete": "91",
+           *         "HouseNumber": "91",
+           *         "HouseNumberAddition": null,
+           *         "Zip": "44135",
+           *         "Town": "Dortmund",
+           *         "DistrictId": 2,
+           *         "CountryId": 1,
+           *         "CountryCode": "DE",
+           *         "MonumentalProtectionTypeId": 3,
+           *         "MonumentalProtectionType": "kein Denkmalschutz",
+           *         "EntryDate": "1973-06-01",
+           *         "ExitDate": null,
+           *         "MoveInDate": null,
+           *         "ExitReasonId": null,
+           *         "ExitReason": null,
+           *         "ChangeReasonId": null,
+           *         "ChangeReason": null,
+           *         "OriginId": 1,
+           *         "Origin": "Neubau",
+           *         "EntryReasonId": 2,
+           *         "EntryReason": "Ankauf",
+           *         "BuildingConstructionMethodId": null,
+           *         "BuildingConstructionMethod": null,
+           *         "BuildingNumberOfStoreys": null
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['BuildingLandV1_0'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  PersonsRead_GetPersons: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the person with this Id */
+        personId?: number;
+        /** @description Only records of the person with this IdNum (exact match) */
+        personIdNum?: string;
+        /** @description Fill Addresses */
+        includeAddress?: boolean;
+        /** @description Fill Communications */
+        includeCommunication?: boolean;
+        /** @description Fill the bank accounts */
+        includeBankaccount?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Person records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 492,
+           *         "IdNum": "P000001",
+           *         "ShortName": "VDGH",
+           *         "Name": "Verwaltungsverbund Deutschland GmbH",
+           *         "ValidFrom": "2000-01-01",
+           *         "ValidTo": null,
+           *         "IsNaturalPerson": false,
+           *         "TaxNumber": "15/938/17726",
+           *         "NaturalPerson": null,
+           *         "LegalPerson": {
+           *           "LongName1": "Verwaltungsverbund Deutschland GmbH",
+           *           "VatId": "DE100007919",
+           *           "CommercialRegisterNumber": "HRB 10001",
+           *           "CommercialRegisterTown": "Berlin",
+           *           "ContractPerson": [
+           *             {
+           *               "Id": 493,
+           *               "IdNum": "000001-1",
+           *               "FirstName": "Anna",
+           *               "LastName": "Schneider"
+           *             }
+           *           ]
+           *         },
+           *         "Addresses": [
+           *           {
+           *             "Id": 494,
+           *             "Zip": "10115",
+           *             "Town": "Berlin",
+           *             "Street": "Am Rathaus",
+           *             "HouseNumber": "1",
+           *             "ValidFrom": "2000-01-01",
+           *             "ValidTo": null,
+           *             "StreetComplete": "Am Rathaus 1",
+           *             "HouseNumberComplete": "1",
+           *             "MainAddress": true,
+           *             "AddressType": {
+           *               "Id": 1,
+           *               "Name": "Hauptadresse"
+           *             },
+           *             "Country": {
+           *               "Id": 1,
+           *               "Name": "Deutschland",
+           *               "Code": "DE"
+           *             }
+           *           }
+           *         ],
+           *         "Communications": [
+           *           {
+           *             "Id": 495,
+           *             "RelatedAddressId": 494,
+           *             "Content": "034 1368827",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           {
+           *             "Id": 496,
+           *             "RelatedAddressId": null,
+           *             "Content": "0151 49347904",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           },
+           *           {
+           *             "Id": 497,
+           *             "RelatedAddressId": null,
+           *             "Content": "info@verwaltungsverbund.de",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           }
+           *         ],
+           *         "BankAccounts": [
+           *           {
+           *             "Id": 498,
+           *             "Iban": "DE96200505505822165090",
+           *             "Bic": "HASPDEHHXXX",
+           *             "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *             "ValidFrom": "2000-01-01",
+           *             "ValidTo": null,
+           *             "BankAccountType": {
+           *               "Id": 1,
+           *               "Code": "GIRO"
+           *             },
+           *             "BankAccountId": 498,
+           *             "BankAccountUsageType": {
+           *               "Id": 1,
+           *               "Code": "LS"
+           *             }
+           *           }
+           *         ],
+           *         "FirstEmailCommunication": {
+           *           "Id": 497,
+           *           "RelatedAddressId": null,
+           *           "Content": "info@verwaltungsverbund.de",
+           *           "Explanation": null,
+           *           "RelatedAddress": null,
+           *           "CommunicationType": {
+           *             "Id": 5,
+           *             "Name": "E-Mail"
+           *           }
+           *         },
+           *         "FirstLandlinePhoneCommunication": {
+           *           "Id": 495,
+           *           "RelatedAddressId": 494,
+           *           "Content": "034 1368827",
+           *           "Explanation": "privat",
+           *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *           "CommunicationType": {
+           *             "Id": 1,
+           *             "Name": "Festnetz"
+           *           }
+           *         },
+           *         "FirstMobilePhoneCommunication": {
+           *           "Id": 496,
+           *           "RelatedAddressId": null,
+           *           "Content": "0151 49347904",
+           *           "Explanation": null,
+           *           "RelatedAddress": null,
+           *           "CommunicationType": {
+           *             "Id": 3,
+           *             "Name": "Handynummer"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Person'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  PersonsReadV1_0_GetPersons: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100. Absent: the complete list */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the person with this Id */
+        personId?: number;
+        /** @description Fill Addresses */
+        includeAddress?: boolean;
+        /** @description Fill Communications */
+        includeCommunication?: boolean;
+        /** @description Fill the bank accounts */
+        includeBankaccount?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Person records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 492,
+           *         "IdNum": "P000001",
+           *         "Name": "Verwaltungsverbund Deutschland GmbH",
+           *         "ShortName": "VDGH",
+           *         "IsNaturalPerson": false,
+           *         "ValidFrom": "2000-01-01",
+           *         "ValidTo": null,
+           *         "LegalPerson": {
+           *           "LongName1": "Verwaltungsverbund Deutschland GmbH",
+           *           "LongName2": null,
+           *           "VatId": "DE100007919",
+           *           "CommercialRegisterNumber": "HRB 10001",
+           *           "CommercialRegisterTown": "Berlin",
+           *           "ContractPersons": [
+           *             {
+           *               "Id": 493,
+           *               "IdNum": "000001-1",
+           *               "FirstName": "Anna",
+           *               "LastName": "Schneider"
+           *             }
+           *           ]
+           *         },
+           *         "NaturalPerson": null,
+           *         "Addresses": [
+           *           {
+           *             "Id": 494,
+           *             "Zip": "10115",
+           *             "Town": "Berlin",
+           *             "Street": "Am Rathaus",
+           *             "HouseNumber": "1",
+           *             "HouseNumberAddition": null,
+           *             "ValidFrom": "2000-01-01",
+           *             "ValidTo": null,
+           *             "StreetComplete": "Am Rathaus 1",
+           *             "HouseNumberComplete": "1",
+           *             "MainAddress": true,
+           *             "AddressTypeId": 1,
+           *             "AddressType": "Hauptadresse",
+           *             "CountryId": 1,
+           *             "CountryCode": "DE"
+           *           }
+           *         ],
+           *         "Communications": [
+           *           {
+           *             "Id": 495,
+           *             "RelatedAddressId": 494,
+           *             "Content": "034 1368827",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *             "CommunicationTypeId": 1,
+           *             "CommunicationType": "Festnetz"
+           *           },
+           *           {
+           *             "Id": 496,
+           *             "RelatedAddressId": null,
+           *             "Content": "0151 49347904",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationTypeId": 3,
+           *             "CommunicationType": "Handynummer"
+           *           },
+           *           {
+           *             "Id": 497,
+           *             "RelatedAddressId": null,
+           *             "Content": "info@verwaltungsverbund.de",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationTypeId": 5,
+           *             "CommunicationType": "E-Mail"
+           *           }
+           *         ],
+           *         "PersonBankAccounts": [
+           *           {
+           *             "Id": 498,
+           *             "Iban": "DE96200505505822165090",
+           *             "Bic": "HASPDEHHXXX",
+           *             "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *             "ValidFrom": "2000-01-01",
+           *             "ValidTo": null,
+           *             "BankAccountType": {
+           *               "Id": 1,
+           *               "Code": "GIRO"
+           *             },
+           *             "BankAccountId": 498,
+           *             "BankAccountUsageType": {
+           *               "Id": 1,
+           *               "Code": "LS"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['PersonV1_0'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  PersonsReadV1_0_GetPersonById: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Fill Addresses */
+        includeAddress?: boolean;
+        /** @description Fill Communications */
+        includeCommunication?: boolean;
+        /** @description Fill the bank accounts */
+        includeBankaccount?: boolean;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Person. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "Id": 492,
+           *       "IdNum": "P000001",
+           *       "Name": "Verwaltungsverbund Deutschland GmbH",
+           *       "ShortName": "VDGH",
+           *       "IsNaturalPerson": false,
+           *       "ValidFrom": "2000-01-01",
+           *       "ValidTo": null,
+           *       "LegalPerson": {
+           *         "LongName1": "Verwaltungsverbund Deutschland GmbH",
+           *         "LongName2": null,
+           *         "VatId": "DE100007919",
+           *         "CommercialRegisterNumber": "HRB 10001",
+           *         "CommercialRegisterTown": "Berlin",
+           *         "ContractPersons": [
+           *           {
+           *             "Id": 493,
+           *             "IdNum": "000001-1",
+           *             "FirstName": "Anna",
+           *             "LastName": "Schneider"
+           *           }
+           *         ]
+           *       },
+           *       "NaturalPerson": null,
+           *       "Addresses": [
+           *         {
+           *           "Id": 494,
+           *           "Zip": "10115",
+           *           "Town": "Berlin",
+           *           "Street": "Am Rathaus",
+           *           "HouseNumber": "1",
+           *           "HouseNumberAddition": null,
+           *           "ValidFrom": "2000-01-01",
+           *           "ValidTo": null,
+           *           "StreetComplete": "Am Rathaus 1",
+           *           "HouseNumberComplete": "1",
+           *           "MainAddress": true,
+           *           "AddressTypeId": 1,
+           *           "AddressType": "Hauptadresse",
+           *           "CountryId": 1,
+           *           "CountryCode": "DE"
+           *         }
+           *       ],
+           *       "Communications": [
+           *         {
+           *           "Id": 495,
+           *           "RelatedAddressId": 494,
+           *           "Content": "034 1368827",
+           *           "Explanation": "privat",
+           *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *           "CommunicationTypeId": 1,
+           *           "CommunicationType": "Festnetz"
+           *         },
+           *         {
+           *           "Id": 496,
+           *           "RelatedAddressId": null,
+           *           "Content": "0151 49347904",
+           *           "Explanation": null,
+           *           "RelatedAddress": null,
+           *           "CommunicationTypeId": 3,
+           *           "CommunicationType": "Handynummer"
+           *         },
+           *         {
+           *           "Id": 497,
+           *           "RelatedAddressId": null,
+           *           "Content": "info@verwaltungsverbund.de",
+           *           "Explanation": null,
+           *           "RelatedAddress": null,
+           *           "CommunicationTypeId": 5,
+           *           "CommunicationType": "E-Mail"
+           *         }
+           *       ],
+           *       "PersonBankAccounts": [
+           *         {
+           *           "Id": 498,
+           *           "Iban": "DE96200505505822165090",
+           *           "Bic": "HASPDEHHXXX",
+           *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *           "ValidFrom": "2000-01-01",
+           *           "ValidTo": null,
+           *           "BankAccountType": {
+           *             "Id": 1,
+           *             "Code": "GIRO"
+           *           },
+           *           "BankAccountId": 498,
+           *           "BankAccountUsageType": {
+           *             "Id": 1,
+           *             "Code": "LS"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['PersonV1_0'];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description No record with this id in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  RentAccountingPersonDetails_GetContractors: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the license agreement with this Id */
+        licenseAgreementId?: number;
+        /** @description Only records of the person with this Id */
+        personId?: number;
+        /** @description Only records of license agreements active on this day (YYYY-MM-DD, or a date-time with T or a space; compared on its calendar date) */
+        licenseAgreementActiveOn?: string;
+        /** @description Only contractors whose contractual use is active on this day (YYYY-MM-DD, or a date-time with T or a space; compared on its calendar date) */
+        contractualUseActiveOn?: string;
+        /** @description Fill DefaultAddress */
+        includeMainAddress?: boolean;
+        /** @description Fill the First…Communication objects of the person */
+        includeMainCommunication?: boolean;
+        /** @description Fill Person.Addresses */
+        includePersonAddresses?: boolean;
+        /** @description Fill Person.Communications */
+        includePersonCommunications?: boolean;
+        /** @description Fill Person.BankAccounts */
+        includePersonBankAccounts?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Contractor records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 673,
+           *         "LicenseAgreementId": 666,
+           *         "LicenseAgreement": "00101.001.001.02",
+           *         "StartContract": "2010-12-09",
+           *         "EndOfContract": null,
+           *         "ContractualUseValidFrom": "2010-12-09",
+           *         "ContractualUseValidTo": null,
+           *         "ContractorType": {
+           *           "Id": 1,
+           *           "Name": "1. Vertragsnehmer"
+           *         },
+           *         "UseUnit": {
+           *           "Id": 597,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 596,
+           *           "EconomicUnitId": 592,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "Person": {
+           *           "Id": 667,
+           *           "IdNum": "P000014",
+           *           "Shortname": "SCHNEIDE14",
+           *           "Name": "Schneider, Jürgen",
+           *           "TaxIdentificationNumber": "48404005572",
+           *           "ValidFrom": "2010-12-09",
+           *           "ValidTo": null,
+           *           "IsNaturalPerson": true,
+           *           "NaturalPerson": {
+           *             "FirstName": "Jürgen",
+           *             "LastName": "Schneider",
+           *             "BirthDate": "1995-05-11",
+           *             "Gender": {
+           *               "Id": 1,
+           *               "Name": "männlich"
+           *             },
+           *             "MaritalType": {
+           *               "Id": 1,
+           *               "Name": "ledig"
+           *             },
+           *             "Nationality": {
+           *               "Id": 3,
+           *               "Name": "polnisch",
+           *               "Code": "PL"
+           *             }
+           *           },
+           *           "LegalPerson": {
+           *             "LongName1": null,
+           *             "ContractPerson": []
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 668,
+           *               "Zip": "44135",
+           *               "Town": "Dortmund",
+           *               "Street": "Am Sportplatz",
+           *               "HouseNumber": "2",
+           *               "ValidFrom": "2010-12-09",
+           *               "ValidTo": null,
+           *               "StreetComplete": "Am Sportplatz 2",
+           *               "HouseNumberComplete": "2",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 669,
+           *               "RelatedAddressId": 668,
+           *               "Content": "032 4705914",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 670,
+           *               "RelatedAddressId": null,
+           *               "Content": "0170 51373574",
+           *               "Explanation": null,
+           *               "RelatedAddress": null,
+           *               "CommunicationType": {
+           *                 "Id": 3,
+           *                 "Name": "Handynummer"
+           *               }
+           *             },
+           *             {
+           *               "Id": 671,
+           *               "RelatedAddressId": null,
+           *               "Content": "juergen.schneider@example.de",
+           *               "Explanation": null,
+           *               "RelatedAddress": null,
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 672,
+           *               "Iban": "DE20370501989651577752",
+           *               "Bic": "COLSDE33XXX",
+           *               "AccountHolder": "Jürgen Schneider",
+           *               "ValidFrom": "2010-12-09",
+           *               "ValidTo": null,
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 672,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 671,
+           *             "RelatedAddressId": null,
+           *             "Content": "juergen.schneider@example.de",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 669,
+           *             "RelatedAddressId": 668,
+           *             "Content": "032 4705914",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           "FirstMobilePhoneCommunication": {
+           *             "Id": 670,
+           *             "RelatedAddressId": null,
+           *             "Content": "0170 51373574",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 668,
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "ValidFrom": "2010-12-09",
+           *           "ValidTo": null,
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Contractor'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  RentAccountingPersonDetailsV1_1_GetContractors: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the license agreement with this Id */
+        licenseAgreementId?: number;
+        /** @description Only records of the person with this Id */
+        personId?: number;
+        /** @description Only records of license agreements active on this day (YYYY-MM-DD, or a date-time with T or a space; compared on its calendar date) */
+        licenseAgreementActiveOn?: string;
+        /** @description Only contractors whose contractual use is active on this day (YYYY-MM-DD, or a date-time with T or a space; compared on its calendar date) */
+        contractualUseActiveOn?: string;
+        /** @description Fill DefaultAddress */
+        includeMainAddress?: boolean;
+        /** @description Fill the First…Communication objects of the person */
+        includeMainCommunication?: boolean;
+        /** @description Fill Person.Addresses */
+        includePersonAddresses?: boolean;
+        /** @description Fill Person.Communications */
+        includePersonCommunications?: boolean;
+        /** @description Fill Person.BankAccounts */
+        includePersonBankAccounts?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Contractor records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 673,
+           *         "LicenseAgreementId": 666,
+           *         "LicenseAgreement": "00101.001.001.02",
+           *         "StartContract": "2010-12-09",
+           *         "EndOfContract": null,
+           *         "ContractualUseValidFrom": "2010-12-09",
+           *         "ContractualUseValidTo": null,
+           *         "ContractorType": {
+           *           "Id": 1,
+           *           "Name": "1. Vertragsnehmer"
+           *         },
+           *         "UseUnit": {
+           *           "Id": 597,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 596,
+           *           "EconomicUnitId": 592,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "Person": {
+           *           "Id": 667,
+           *           "IdNum": "P000014",
+           *           "Shortname": "SCHNEIDE14",
+           *           "Name": "Schneider, Jürgen",
+           *           "TaxIdentificationNumber": "48404005572",
+           *           "ValidFrom": "2010-12-09",
+           *           "ValidTo": null,
+           *           "IsNaturalPerson": true,
+           *           "NaturalPerson": {
+           *             "FirstName": "Jürgen",
+           *             "LastName": "Schneider",
+           *             "BirthDate": "1995-05-11",
+           *             "Gender": {
+           *               "Id": 1,
+           *               "Name": "männlich"
+           *             },
+           *             "MaritalType": {
+           *               "Id": 1,
+           *               "Name": "ledig"
+           *             },
+           *             "Nationality": {
+           *               "Id": 3,
+           *               "Name": "polnisch",
+           *               "Code": "PL"
+           *             }
+           *           },
+           *           "LegalPerson": {
+           *             "LongName1": null,
+           *             "ContractPerson": []
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 668,
+           *               "Zip": "44135",
+           *               "Town": "Dortmund",
+           *               "Street": "Am Sportplatz",
+           *               "HouseNumber": "2",
+           *               "ValidFrom": "2010-12-09",
+           *               "ValidTo": null,
+           *               "StreetComplete": "Am Sportplatz 2",
+           *               "HouseNumberComplete": "2",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 669,
+           *               "RelatedAddressId": 668,
+           *               "Content": "032 4705914",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 670,
+           *               "RelatedAddressId": null,
+           *               "Content": "0170 51373574",
+           *               "Explanation": null,
+           *               "RelatedAddress": null,
+           *               "CommunicationType": {
+           *                 "Id": 3,
+           *                 "Name": "Handynummer"
+           *               }
+           *             },
+           *             {
+           *               "Id": 671,
+           *               "RelatedAddressId": null,
+           *               "Content": "juergen.schneider@example.de",
+           *               "Explanation": null,
+           *               "RelatedAddress": null,
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 672,
+           *               "Iban": "DE20370501989651577752",
+           *               "Bic": "COLSDE33XXX",
+           *               "AccountHolder": "Jürgen Schneider",
+           *               "ValidFrom": "2010-12-09",
+           *               "ValidTo": null,
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 672,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 671,
+           *             "RelatedAddressId": null,
+           *             "Content": "juergen.schneider@example.de",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 669,
+           *             "RelatedAddressId": 668,
+           *             "Content": "032 4705914",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           "FirstMobilePhoneCommunication": {
+           *             "Id": 670,
+           *             "RelatedAddressId": null,
+           *             "Content": "0170 51373574",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 668,
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "ValidFrom": "2010-12-09",
+           *           "ValidTo": null,
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['ContractorV1_1'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  RentAccountingPersonDetailsV1_0_GetContractors: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100. Absent: the complete list */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the license agreement with this Id */
+        licenseAgreementId?: number;
+        /** @description Only records of the person with this Id */
+        personId?: number;
+        /** @description Fill DefaultAddress */
+        includeMainAddress?: boolean;
+        /** @description Fill the First…Communication objects of the person */
+        includeMainCommunication?: boolean;
+        /** @description Fill Person.Addresses */
+        includePersonAddresses?: boolean;
+        /** @description Fill Person.Communications */
+        includePersonCommunications?: boolean;
+        /** @description Fill Person.BankAccounts */
+        includePersonBankAccounts?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Contractor records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 673,
+           *         "LicenseAgreementId": 666,
+           *         "LicenseAgreement": "00101.001.001.02",
+           *         "StartContract": "2010-12-09",
+           *         "EndOfContract": null,
+           *         "IsLegalPerson": false,
+           *         "IsNaturalPerson": true,
+           *         "PersonId": 667,
+           *         "PersonIdNum": "P000014",
+           *         "PersonName": "Schneider, Jürgen",
+           *         "PersonFirstName": "Jürgen",
+           *         "PersonLastName": "Schneider",
+           *         "BirthDate": "1995-05-11T00:00:00Z",
+           *         "PersonValidFrom": "2010-12-09",
+           *         "PersonValidTo": null,
+           *         "ContractorTypeId": 1,
+           *         "ContractorType": "1. Vertragsnehmer",
+           *         "GenderId": 1,
+           *         "Gender": "männlich",
+           *         "UseUnitId": 597,
+           *         "UseUnit": "00101.001.001",
+           *         "Addresses": [
+           *           {
+           *             "Id": 668,
+           *             "Zip": "44135",
+           *             "Town": "Dortmund",
+           *             "Street": "Am Sportplatz",
+           *             "HouseNumber": "2",
+           *             "HouseNumberAddition": null,
+           *             "ValidFrom": "2010-12-09",
+           *             "ValidTo": null,
+           *             "StreetComplete": "Am Sportplatz 2",
+           *             "HouseNumberComplete": "2",
+           *             "MainAddress": true,
+           *             "AddressTypeId": 1,
+           *             "AddressType": "Hauptadresse",
+           *             "CountryId": 1,
+           *             "CountryCode": "DE"
+           *           }
+           *         ],
+           *         "Communications": [
+           *           {
+           *             "Id": 669,
+           *             "RelatedAddressId": 668,
+           *             "Content": "032 4705914",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *             "CommunicationTypeId": 1,
+           *             "CommunicationType": "Festnetz"
+           *           },
+           *           {
+           *             "Id": 670,
+           *             "RelatedAddressId": null,
+           *             "Content": "0170 51373574",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationTypeId": 3,
+           *             "CommunicationType": "Handynummer"
+           *           },
+           *           {
+           *             "Id": 671,
+           *             "RelatedAddressId": null,
+           *             "Content": "juergen.schneider@example.de",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationTypeId": 5,
+           *             "CommunicationType": "E-Mail"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['ContractorV1_0'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  RentAccountingPersonDetails_GetPaymentModes: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the license agreement with this Id */
+        licenseAgreementId?: number;
+        /** @description Only records of the license agreement with this IdNum (exact match) */
+        licenseAgreementIdNum?: string;
+        /** @description Only payment modes active on this day (YYYY-MM-DD, or a date-time with T or a space; compared on its calendar date) */
+        paymentModeActiveOn?: string;
+        /** @description Only records of license agreements active on this day (YYYY-MM-DD, or a date-time with T or a space; compared on its calendar date) */
+        licenseAgreementActiveOn?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of PaymentMode records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 680,
+           *         "ActiveFrom": "2010-12-09",
+           *         "ActiveTo": null,
+           *         "LicenseAgreement": {
+           *           "Id": 666,
+           *           "IdNum": "00101.001.001.02",
+           *           "UseUnit": {
+           *             "Id": 597,
+           *             "UseUnitNumber": "00101.001.001",
+           *             "BuildingLandId": 596,
+           *             "EconomicUnitId": 592,
+           *             "EconomicUnit": "00101"
+           *           }
+           *         },
+           *         "Mode": {
+           *           "Id": 1,
+           *           "Name": "Lastschrift (SEPA)"
+           *         },
+           *         "Type": {
+           *           "Id": 1,
+           *           "Name": "Basislastschrift"
+           *         },
+           *         "SepaMandate": {
+           *           "Id": 680,
+           *           "MandateId": "MANDAT-666",
+           *           "Iban": "DE20370501989651577752"
+           *         },
+           *         "BankAccount": {
+           *           "Id": 672,
+           *           "Iban": "DE20370501989651577752",
+           *           "Bic": "COLSDE33XXX"
+           *         }
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['PaymentMode'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  RentAccounting_GetContractPositions: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the license agreement with this Id */
+        licenseAgreementId?: number;
+        /** @description Only records of the license agreement with this IdNum (exact match) */
+        licenseAgreementIdNum?: string;
+        /** @description Only contract positions active on this day (YYYY-MM-DD, or a date-time with T or a space; compared on its calendar date) */
+        contractPositionsActiveOn?: string;
+        /** @description Only records of license agreements active on this day (YYYY-MM-DD, or a date-time with T or a space; compared on its calendar date) */
+        licenseAgreementActiveOn?: string;
+        /** @description Fill the detail flags of ContractPositionType */
+        includeContractPositionTypeDetails?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of ContractPosition records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 681,
+           *         "NetAmount": 432,
+           *         "Amount": 432,
+           *         "ActiveFrom": "2010-12-09",
+           *         "ActiveTo": null,
+           *         "LicenseAgreement": {
+           *           "Id": 666,
+           *           "IdNum": "00101.001.001.02",
+           *           "UseUnit": {
+           *             "Id": 597,
+           *             "UseUnitNumber": "00101.001.001",
+           *             "BuildingLandId": 596,
+           *             "EconomicUnitId": 592,
+           *             "EconomicUnit": "00101"
+           *           }
+           *         },
+           *         "VatRate": {
+           *           "Id": 34,
+           *           "Code": "0"
+           *         },
+           *         "ValidContractPosition": {
+           *           "Id": 1,
+           *           "Name": "gültig"
+           *         },
+           *         "ChangeReasonContracts": {
+           *           "Id": 1,
+           *           "Name": "Neuvertrag"
+           *         },
+           *         "ContractPositionType": {
+           *           "Id": 35,
+           *           "NodeId": null,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM",
+           *           "Deposit": false,
+           *           "WBRelevant": true,
+           *           "BGBRelevant": true,
+           *           "IsPartOfNetRent": true,
+           *           "UsingCpAsPrepaymentBlock": false,
+           *           "AssignmentPrepayment": "",
+           *           "IsGrossRentWithoutHeating": true,
+           *           "IsPartOfNetRentCensus": true,
+           *           "IsBasisCalculationReminderChargeInterest": true,
+           *           "IsPrepaymentHeating": false,
+           *           "IsPrepaymentRunningCost": false,
+           *           "ReportAsSinkingFund": false
+           *         },
+           *         "ContractPositionTypeSlim": {
+           *           "Id": 35,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM"
+           *         }
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['ContractPosition'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  RentAccountingV1_0_GetContractPositions: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100. Absent: the complete list */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the license agreement with this Id */
+        licenseAgreementId?: number;
+        /** @description Fill the detail flags of ContractPositionType */
+        includeContractPositionTypeDetails?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of ContractPosition records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 681,
+           *         "NetAmount": 432,
+           *         "Amount": 432,
+           *         "ActiveFrom": "2010-12-09",
+           *         "ActiveTo": null,
+           *         "LicenseAgreement": {
+           *           "Id": 666,
+           *           "IdNum": "00101.001.001.02",
+           *           "UseUnit": {
+           *             "Id": 597,
+           *             "UseUnitNumber": "00101.001.001",
+           *             "BuildingLandId": 596,
+           *             "EconomicUnitId": 592,
+           *             "EconomicUnit": "00101"
+           *           }
+           *         },
+           *         "VatRate": {
+           *           "Id": 34,
+           *           "Code": "0"
+           *         },
+           *         "ValidContractPosition": {
+           *           "Id": 1,
+           *           "Name": "gültig"
+           *         },
+           *         "ChangeReasonContracts": {
+           *           "Id": 1,
+           *           "Name": "Neuvertrag"
+           *         },
+           *         "ContractPositionType": {
+           *           "Id": 35,
+           *           "NodeId": null,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM",
+           *           "Deposit": false,
+           *           "WBRelevant": true,
+           *           "BGBRelevant": true,
+           *           "IsPartOfNetRent": true,
+           *           "UsingCpAsPrepaymentBlock": false,
+           *           "AssignmentPrepayment": "",
+           *           "IsGrossRentWithoutHeating": true,
+           *           "IsPartOfNetRentCensus": true,
+           *           "IsBasisCalculationReminderChargeInterest": true,
+           *           "IsPrepaymentHeating": false,
+           *           "IsPrepaymentRunningCost": false,
+           *           "ReportAsSinkingFund": false
+           *         },
+           *         "ContractPositionTypeSlim": {
+           *           "Id": 35,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM"
+           *         }
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['ContractPositionV1_0'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventory_GetManagements: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the management with this Id */
+        managementId?: number;
+        /** @description Only records of the management with this IdNum (exact match) */
+        managementIdNum?: string;
+        /** @description Only records of the person with this Id */
+        personId?: number;
+        /** @description Fill DefaultAddress */
+        includeMainAddress?: boolean;
+        /** @description Fill the First…Communication objects of the person */
+        includeMainCommunication?: boolean;
+        /** @description Fill DefaultBankaccount */
+        includeMainBankaccount?: boolean;
+        /** @description Fill Person.Addresses */
+        includePersonAddresses?: boolean;
+        /** @description Fill Person.Communications */
+        includePersonCommunications?: boolean;
+        /** @description Fill Person.BankAccounts */
+        includePersonBankAccounts?: boolean;
+        /** @description Fill CompanyCodes */
+        includeCompanyCodes?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Management records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 491,
+           *         "IdNum": "VW000",
+           *         "Name": "Verwaltungsverbund Deutschland",
+           *         "NodeId": 1,
+           *         "ParentManagementId": null,
+           *         "AdministrationType": {
+           *           "Id": 3,
+           *           "Name": "Eigenbestand"
+           *         },
+           *         "Person": {
+           *           "Id": 492,
+           *           "IdNum": "P000001",
+           *           "Shortname": "VDGH",
+           *           "Name": "Verwaltungsverbund Deutschland GmbH",
+           *           "NodeId": null,
+           *           "TaxNumber": "15/938/17726",
+           *           "ValidFrom": "2000-01-01",
+           *           "ValidTo": null,
+           *           "IsNaturalPerson": false,
+           *           "NaturalPerson": null,
+           *           "LegalPerson": {
+           *             "LongName1": "Verwaltungsverbund Deutschland GmbH",
+           *             "VatId": "DE100007919",
+           *             "CommercialRegisterNumber": "HRB 10001",
+           *             "CommercialRegisterTown": "Berlin",
+           *             "ContractPerson": [
+           *               {
+           *                 "Id": 493,
+           *                 "IdNum": "000001-1",
+           *                 "FirstName": "Anna",
+           *                 "LastName": "Schneider"
+           *               }
+           *             ]
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 494,
+           *               "Zip": "10115",
+           *               "Town": "Berlin",
+           *               "Street": "Am Rathaus",
+           *               "HouseNumber": "1",
+           *               "ValidFrom": "2000-01-01",
+           *               "ValidTo": null,
+           *               "StreetComplete": "Am Rathaus 1",
+           *               "HouseNumberComplete": "1",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 495,
+           *               "RelatedAddressId": 494,
+           *               "Content": "034 1368827",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 496,
+           *               "RelatedAddressId": null,
+           *               "Content": "0151 49347904",
+           *               "Explanation": null,
+           *               "RelatedAddress": null,
+           *               "CommunicationType": {
+           *                 "Id": 3,
+           *                 "Name": "Handynummer"
+           *               }
+           *             },
+           *             {
+           *               "Id": 497,
+           *               "RelatedAddressId": null,
+           *               "Content": "info@verwaltungsverbund.de",
+           *               "Explanation": null,
+           *               "RelatedAddress": null,
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 498,
+           *               "Iban": "DE96200505505822165090",
+           *               "Bic": "HASPDEHHXXX",
+           *               "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *               "ValidFrom": "2000-01-01",
+           *               "ValidTo": null,
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 498,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 497,
+           *             "RelatedAddressId": null,
+           *             "Content": "info@verwaltungsverbund.de",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 495,
+           *             "RelatedAddressId": 494,
+           *             "Content": "034 1368827",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           "FirstMobilePhoneCommunication": {
+           *             "Id": 496,
+           *             "RelatedAddressId": null,
+           *             "Content": "0151 49347904",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 494,
+           *           "Zip": "10115",
+           *           "Town": "Berlin",
+           *           "Street": "Am Rathaus",
+           *           "HouseNumber": "1",
+           *           "ValidFrom": "2000-01-01",
+           *           "ValidTo": null,
+           *           "StreetComplete": "Am Rathaus 1",
+           *           "HouseNumberComplete": "1",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         },
+           *         "DefaultBankaccount": {
+           *           "Id": 498,
+           *           "Iban": "DE96200505505822165090",
+           *           "Bic": "HASPDEHHXXX",
+           *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *           "ValidFrom": "2000-01-01",
+           *           "ValidTo": null,
+           *           "BankAccountType": {
+           *             "Id": 1,
+           *             "Code": "GIRO"
+           *           },
+           *           "BankAccountId": 498,
+           *           "BankAccountUsageType": {
+           *             "Id": 1,
+           *             "Code": "LS"
+           *           }
+           *         },
+           *         "CompanyCodes": [
+           *           {
+           *             "Id": 1,
+           *             "Name": "Wohnbau Nord GmbH",
+           *             "Code": "1000"
+           *           },
+           *           {
+           *             "Id": 2,
+           *             "Name": "Stadtwohnen Süd eG",
+           *             "Code": "2000"
+           *           },
+           *           {
+           *             "Id": 3,
+           *             "Name": "Gemeinnützige Wohnungsbaugesellschaft West mbH",
+           *             "Code": "3000"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Management'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventory_GetOwners: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the owner with this Id */
+        ownerId?: number;
+        /** @description Only records of the owner with this number (exact match) */
+        ownerNumber?: string;
+        /** @description Only records of the person with this Id */
+        personId?: number;
+        /** @description Fill DefaultAddress */
+        includeMainAddress?: boolean;
+        /** @description Fill the First…Communication objects of the person */
+        includeMainCommunication?: boolean;
+        /** @description Fill DefaultBankaccount */
+        includeMainBankaccount?: boolean;
+        /** @description Fill Person.Addresses */
+        includePersonAddresses?: boolean;
+        /** @description Fill Person.Communications */
+        includePersonCommunications?: boolean;
+        /** @description Fill Person.BankAccounts */
+        includePersonBankAccounts?: boolean;
+        /** @description Fill CompanyCodes */
+        includeCompanyCodes?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Owner records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 568,
+           *         "OwnerNumber": "E010001",
+           *         "IsCondominium": false,
+           *         "Person": {
+           *           "Id": 569,
+           *           "IdNum": "P000011",
+           *           "Shortname": "GK",
+           *           "Name": "Grundstücksgesellschaft Köln 1",
+           *           "TaxNumber": "49/287/75818",
+           *           "ValidFrom": "2000-01-01",
+           *           "ValidTo": null,
+           *           "IsNaturalPerson": false,
+           *           "NaturalPerson": null,
+           *           "LegalPerson": {
+           *             "LongName1": "Grundstücksgesellschaft Köln 1",
+           *             "VatId": "DE100087109",
+           *             "CommercialRegisterNumber": "HRB 10011",
+           *             "CommercialRegisterTown": "Köln",
+           *             "ContractPerson": [
+           *               {
+           *                 "Id": 570,
+           *                 "IdNum": "000011-1",
+           *                 "FirstName": "Stefan",
+           *                 "LastName": "Weber"
+           *               }
+           *             ]
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 571,
+           *               "Zip": "50667",
+           *               "Town": "Köln",
+           *               "Street": "Hauptstraße",
+           *               "HouseNumber": "10",
+           *               "ValidFrom": "2000-01-01",
+           *               "ValidTo": null,
+           *               "StreetComplete": "Hauptstraße 10",
+           *               "HouseNumberComplete": "10",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 572,
+           *               "RelatedAddressId": 571,
+           *               "Content": "076 927941",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 573,
+           *               "RelatedAddressId": null,
+           *               "Content": "info@grundstcksgesellschaft.de",
+           *               "Explanation": null,
+           *               "RelatedAddress": null,
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 574,
+           *               "Iban": "DE30701500005969692551",
+           *               "Bic": "SSKMDEMMXXX",
+           *               "AccountHolder": "Grundstücksgesellschaft Köln 1",
+           *               "ValidFrom": "2000-01-01",
+           *               "ValidTo": null,
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 574,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 573,
+           *             "RelatedAddressId": null,
+           *             "Content": "info@grundstcksgesellschaft.de",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 572,
+           *             "RelatedAddressId": 571,
+           *             "Content": "076 927941",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 571,
+           *           "Zip": "50667",
+           *           "Town": "Köln",
+           *           "Street": "Hauptstraße",
+           *           "HouseNumber": "10",
+           *           "ValidFrom": "2000-01-01",
+           *           "ValidTo": null,
+           *           "StreetComplete": "Hauptstraße 10",
+           *           "HouseNumberComplete": "10",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         },
+           *         "DefaultBankaccount": {
+           *           "Id": 574,
+           *           "Iban": "DE30701500005969692551",
+           *           "Bic": "SSKMDEMMXXX",
+           *           "AccountHolder": "Grundstücksgesellschaft Köln 1",
+           *           "ValidFrom": "2000-01-01",
+           *           "ValidTo": null,
+           *           "BankAccountType": {
+           *             "Id": 1,
+           *             "Code": "GIRO"
+           *           },
+           *           "BankAccountId": 574,
+           *           "BankAccountUsageType": {
+           *             "Id": 1,
+           *             "Code": "LS"
+           *           }
+           *         },
+           *         "CompanyCodes": []
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Owner2'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventory_GetDepartment: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only the department with this Id */
+        departmentId?: number;
+        /** @description Only departments with this name (exact match) */
+        departmentName?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Department records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 520,
+           *         "IdNum": "ABT11",
+           *         "Name": "Vermietung Berlin",
+           *         "ManagementId": 499,
+           *         "ParentId": null,
+           *         "DepartmentType": {
+           *           "Id": 1,
+           *           "Name": "Vermietung"
+           *         },
+           *         "ResponsibleOfficials": [
+           *           {
+           *             "Id": 507,
+           *             "CodeShort": "SB11",
+           *             "PersonId": 508
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Department'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventory_GetResponsibleOfficial: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the person with this Id */
+        personId?: number;
+        /** @description Fill Person.Communications */
+        includePersonCommunications?: boolean;
+        /** @description Fill the First…Communication objects of the person */
+        includeMainCommunication?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of ResponsibleOfficial records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 507,
+           *         "CodeShort": "SB11",
+           *         "AutomaticMailsActivated": true,
+           *         "UniversalResponsibilityPossible": true,
+           *         "UserId": 101,
+           *         "Person": {
+           *           "Id": 508,
+           *           "IdNum": "P000003",
+           *           "Shortname": "WAGNER3",
+           *           "Name": "Wagner, Katharina",
+           *           "TaxIdentificationNumber": "82465469236",
+           *           "ValidFrom": "2010-01-01",
+           *           "ValidTo": null,
+           *           "IsNaturalPerson": true,
+           *           "NaturalPerson": {
+           *             "FirstName": "Katharina",
+           *             "LastName": "Wagner",
+           *             "BirthDate": "1990-06-02",
+           *             "Gender": {
+           *               "Id": 2,
+           *               "Name": "weiblich"
+           *             },
+           *             "MaritalType": {
+           *               "Id": 1,
+           *               "Name": "ledig"
+           *             },
+           *             "Nationality": {
+           *               "Id": 1,
+           *               "Name": "deutsch",
+           *               "Code": "DE"
+           *             }
+           *           },
+           *           "LegalPerson": {
+           *             "LongName1": null,
+           *             "ContractPerson": []
+           *           },
+           *           "Addresses": null,
+           *           "Communications": [
+           *             {
+           *               "Id": 510,
+           *               "RelatedAddressId": 509,
+           *               "Content": "082 7028255",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 511,
+           *               "RelatedAddressId": null,
+           *               "Content": "0160 27612674",
+           *               "Explanation": null,
+           *               "RelatedAddress": null,
+           *               "CommunicationType": {
+           *                 "Id": 3,
+           *                 "Name": "Handynummer"
+           *               }
+           *             },
+           *             {
+           *               "Id": 512,
+           *               "RelatedAddressId": null,
+           *               "Content": "katharina.wagner@example.de",
+           *               "Explanation": null,
+           *               "RelatedAddress": null,
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 512,
+           *             "RelatedAddressId": null,
+           *             "Content": "katharina.wagner@example.de",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 510,
+           *             "RelatedAddressId": 509,
+           *             "Content": "082 7028255",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           "FirstMobilePhoneCommunication": {
+           *             "Id": 511,
+           *             "RelatedAddressId": null,
+           *             "Content": "0160 27612674",
+           *             "Explanation": null,
+           *             "RelatedAddress": null,
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 509,
+           *           "Zip": "10115",
+           *           "Town": "Berlin",
+           *           "Street": "Am Rathaus",
+           *           "HouseNumber": "1",
+           *           "ValidFrom": "2010-01-01",
+           *           "ValidTo": null,
+           *           "StreetComplete": "Am Rathaus 1",
+           *           "HouseNumberComplete": "1",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['ResponsibleOfficial2'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventory_GetEconomicUnitJurisdiction: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the economic unit with this Id */
+        economicUnitId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Jurisdiction records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "EconomicUnit": {
+           *           "Id": 592,
+           *           "IdNum": "00101",
+           *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *           "Location": "Am Sportplatz, 44135 Dortmund"
+           *         },
+           *         "EconomicUnitUniversalResponsibility": true,
+           *         "EconomicUnitUniversalResponsibleOfficial": {
+           *           "Id": 507,
+           *           "CodeShort": "SB11",
+           *           "AutomaticMailsActivated": true,
+           *           "UniversalResponsibilityPossible": true,
+           *           "PersonId": 508,
+           *           "PersonName": "Wagner, Katharina",
+           *           "UserId": 101
+           *         },
+           *         "EconomicUnitJurisdictionList": [
+           *           {
+           *             "Id": 947,
+           *             "MainJurisdiction": true,
+           *             "ResponsibleOfficial": {
+           *               "Id": 507,
+           *               "CodeShort": "SB11",
+           *               "AutomaticMailsActivated": true,
+           *               "UniversalResponsibilityPossible": true,
+           *               "PersonId": 508,
+           *               "PersonName": "Wagner, Katharina",
+           *               "UserId": 101
+           *             },
+           *             "Department": {
+           *               "Id": 520,
+           *               "Name": "Vermietung Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 1,
+           *               "Name": "Vermietung"
+           *             }
+           *           },
+           *           {
+           *             "Id": 948,
+           *             "MainJurisdiction": false,
+           *             "ResponsibleOfficial": {
+           *               "Id": 514,
+           *               "CodeShort": "SB12",
+           *               "AutomaticMailsActivated": false,
+           *               "UniversalResponsibilityPossible": false,
+           *               "PersonId": 515,
+           *               "PersonName": "Meyer, Mehmet",
+           *               "UserId": 102
+           *             },
+           *             "Department": {
+           *               "Id": 521,
+           *               "Name": "Technik Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 2,
+           *               "Name": "Technik"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Jurisdiction'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventoryV1_1_GetEconomicUnitJurisdiction: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the economic unit with this Id */
+        economicUnitId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Jurisdiction records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "EconomicUnit": {
+           *           "Id": 592,
+           *           "IdNum": "00101",
+           *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *           "Location": "Am Sportplatz, 44135 Dortmund"
+           *         },
+           *         "EconomicUnitUniversalResponsibility": true,
+           *         "EconomicUnitUniversalResponsibleOfficial": {
+           *           "Id": 507,
+           *           "CodeShort": "SB11",
+           *           "AutomaticMailsActivated": true,
+           *           "UniversalResponsibilityPossible": true,
+           *           "PersonId": 508,
+           *           "PersonName": "Wagner, Katharina",
+           *           "UserId": 101
+           *         },
+           *         "EconomicUnitJurisdictionList": [
+           *           {
+           *             "Id": 947,
+           *             "MainJurisdiction": true,
+           *             "ResponsibleOfficial": {
+           *               "Id": 507,
+           *               "CodeShort": "SB11",
+           *               "AutomaticMailsActivated": true,
+           *               "UniversalResponsibilityPossible": true,
+           *               "PersonId": 508,
+           *               "PersonName": "Wagner, Katharina",
+           *               "UserId": 101
+           *             },
+           *             "Department": {
+           *               "Id": 520,
+           *               "Name": "Vermietung Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 1,
+           *               "Name": "Vermietung"
+           *             }
+           *           },
+           *           {
+           *             "Id": 948,
+           *             "MainJurisdiction": false,
+           *             "ResponsibleOfficial": {
+           *               "Id": 514,
+           *               "CodeShort": "SB12",
+           *               "AutomaticMailsActivated": false,
+           *               "UniversalResponsibilityPossible": false,
+           *               "PersonId": 515,
+           *               "PersonName": "Meyer, Mehmet",
+           *               "UserId": 102
+           *             },
+           *             "Department": {
+           *               "Id": 521,
+           *               "Name": "Technik Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 2,
+           *               "Name": "Technik"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['JurisdictionV1_1'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventory_GetUseUnitJurisdiction: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the use unit with this Id */
+        useUnitId?: number;
+        /** @description Only records of the economic unit with this Id */
+        economicUnitId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Jurisdiction records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "UseUnit": {
+           *           "Id": 597,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 596,
+           *           "EconomicUnitId": 592,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "UseUnitUniversalResponsibility": false,
+           *         "UseUnitUniversalResponsibleOfficial": null,
+           *         "EconomicUnitUniversalResponsibility": true,
+           *         "EconomicUnitUniversalResponsibleOfficial": {
+           *           "Id": 507,
+           *           "CodeShort": "SB11",
+           *           "AutomaticMailsActivated": true,
+           *           "UniversalResponsibilityPossible": true,
+           *           "PersonId": 508,
+           *           "PersonName": "Wagner, Katharina",
+           *           "UserId": 101
+           *         },
+           *         "UseUnitJurisdictionList": [
+           *           {
+           *             "Id": 949,
+           *             "MainJurisdiction": true,
+           *             "ResponsibleOfficial": {
+           *               "Id": 514,
+           *               "CodeShort": "SB12",
+           *               "AutomaticMailsActivated": false,
+           *               "UniversalResponsibilityPossible": false,
+           *               "PersonId": 515,
+           *               "PersonName": "Meyer, Mehmet",
+           *               "UserId": 102
+           *             },
+           *             "Department": {
+           *               "Id": 520,
+           *               "Name": "Vermietung Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 1,
+           *               "Name": "Vermietung"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Jurisdiction2'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventoryV1_1_GetUseUnitJurisdiction: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the use unit with this Id */
+        useUnitId?: number;
+        /** @description Only records of the economic unit with this Id */
+        economicUnitId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Jurisdiction records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "UseUnit": {
+           *           "Id": 597,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 596,
+           *           "EconomicUnitId": 592,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "UseUnitUniversalResponsibility": false,
+           *         "UseUnitUniversalResponsibleOfficial": null,
+           *         "EconomicUnitUniversalResponsibility": true,
+           *         "EconomicUnitUniversalResponsibleOfficial": {
+           *           "Id": 507,
+           *           "CodeShort": "SB11",
+           *           "AutomaticMailsActivated": true,
+           *           "UniversalResponsibilityPossible": true,
+           *           "PersonId": 508,
+           *           "PersonName": "Wagner, Katharina",
+           *           "UserId": 101
+           *         },
+           *         "UseUnitJurisdictionList": [
+           *           {
+           *             "Id": 949,
+           *             "MainJurisdiction": true,
+           *             "ResponsibleOfficial": {
+           *               "Id": 514,
+           *               "CodeShort": "SB12",
+           *               "AutomaticMailsActivated": false,
+           *               "UniversalResponsibilityPossible": false,
+           *               "PersonId": 515,
+           *               "PersonName": "Meyer, Mehmet",
+           *               "UserId": 102
+           *             },
+           *             "Department": {
+           *               "Id": 520,
+           *               "Name": "Vermietung Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 1,
+           *               "Name": "Vermietung"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['JurisdictionV1_12'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  RentAccountingPersonDetailsV1_0_GetContractorTypes: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Accepted and ignored: a catalogue is answered whole */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of ContractorType records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 1,
+           *         "Name": "1. Vertragsnehmer"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['ContractorTypeV1_0'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventoryCatalog_GetDistricts: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Accepted and ignored: a catalogue is answered whole */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of District records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 4,
+           *         "Name": "Weststadt"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['District'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventoryCatalog_GetBuildingTypes: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Accepted and ignored: a catalogue is answered whole */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of BuildingType records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 5,
+           *         "Name": "unbebautes Grundstück"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['BuildingType'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventoryCatalog_GetUseUnitType: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Accepted and ignored: a catalogue is answered whole */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of UseUnitType records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 1,
+           *         "Name": "Wohnung",
+           *         "Classification": "Wohnen"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['UseUnitType2'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
