@@ -1,8 +1,12 @@
 // Conversions from stored values to wire values, shared by every presenter.
 
-/** Exact decimal text (NUMERIC/TEXT column) to a JSON number; null stays null. */
+/**
+ * A decimal for the wire; null stays null. The stored text (NUMERIC/TEXT column) is kept as it is, typed as the number
+ * it is on the wire: the response serializers (src/http/serializer.ts) write valid JSON number text unchanged, so
+ * `12345678901234567.89` keeps every digit instead of passing through a double.
+ */
 export const dec = (v: string | number | null | undefined): number | null =>
-  v === null || v === undefined ? null : Number(v);
+  v === null || v === undefined ? null : (v as number);
 
 /** Stored 0/1 to boolean; null stays null. */
 export const bool = (v: number | boolean | null | undefined): boolean | null =>

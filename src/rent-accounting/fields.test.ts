@@ -167,6 +167,23 @@ for (const dialect of DIALECTS) {
       ]);
     });
 
+    it('a decimal with more digits than a double holds reaches the wire exactly (v1.2 page and v1.0 stream)', async () => {
+      const license_agreement_id = first(first(world.ledgers).licenseAgreementIds);
+      const ca = await insertContractAgreement(t.database.db, 'RentalUpperLimit', {
+        license_agreement_id,
+        detail: { rental_upper_limit: '12345678901234567.89' },
+      });
+      for (const url of [
+        `${v12Url('RentalUpperLimit')}?contractAgreementId=${ca.id}`,
+        `${v12Url('RentalUpperLimit')}?contractAgreementId=${ca.id}&showNullValues=true`,
+        `${v10Url('RentalUpperLimit')}?contractAgreementId=${ca.id}`,
+      ]) {
+        const res = await t.app.inject({ url, headers: bearer(token) });
+        assert.equal(res.statusCode, 200);
+        assert.ok(res.body.includes('"RentalUpperLimit":12345678901234567.89'), `${url}: ${res.body}`);
+      }
+    });
+
     it('a contract agreement without detail or child rows shows its header, its arrays empty', async () => {
       const licenseAgreementId = at(first(world.ledgers).licenseAgreementIds, 1);
       const ca = await insertContractAgreement(t.database.db, 'GraduatedRentAgreement', {

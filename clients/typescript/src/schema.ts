@@ -4192,9 +4192,9 @@ export interface components {
      * @description Done: the Test.
      * @example {
      *       "Success": false,
-     *       "EventId": "9670d60d-f8f1-4cf3-b2ae-016a2bf2d468",
+     *       "EventId": "ffedb87b-92e9-4132-b136-a350db017eec",
      *       "Error": "Connection failed: ECONNREFUSED",
-     *       "DurationMs": 3
+     *       "DurationMs": 4
      *     }
      */
     WebhookTestResult: {
@@ -4208,14 +4208,14 @@ export interface components {
      * @example {
      *       "Id": 1,
      *       "DeliveryId": 1,
-     *       "EventId": "9670d60d-f8f1-4cf3-b2ae-016a2bf2d468",
+     *       "EventId": "ffedb87b-92e9-4132-b136-a350db017eec",
      *       "EntityName": "WebHook",
      *       "EntityId": 1,
      *       "Action": "updated",
      *       "Attempt": 1,
-     *       "Time": "2026-11-24T00:33:21.950Z",
+     *       "Time": "2026-11-24T00:35:02.094Z",
      *       "Error": "Connection failed: ECONNREFUSED",
-     *       "DurationMs": 3,
+     *       "DurationMs": 4,
      *       "DeliveryStatus": "failed"
      *     }
      */
@@ -16399,9 +16399,9 @@ export interface operations {
           /**
            * @example {
            *       "Success": false,
-           *       "EventId": "9670d60d-f8f1-4cf3-b2ae-016a2bf2d468",
+           *       "EventId": "ffedb87b-92e9-4132-b136-a350db017eec",
            *       "Error": "Connection failed: ECONNREFUSED",
-           *       "DurationMs": 3
+           *       "DurationMs": 4
            *     }
            */
           'application/json': components['schemas']['WebhookTestResult'];
@@ -16542,14 +16542,14 @@ export interface operations {
            *       {
            *         "Id": 1,
            *         "DeliveryId": 1,
-           *         "EventId": "9670d60d-f8f1-4cf3-b2ae-016a2bf2d468",
+           *         "EventId": "ffedb87b-92e9-4132-b136-a350db017eec",
            *         "EntityName": "WebHook",
            *         "EntityId": 1,
            *         "Action": "updated",
            *         "Attempt": 1,
-           *         "Time": "2026-11-24T00:33:21.950Z",
+           *         "Time": "2026-11-24T00:35:02.094Z",
            *         "Error": "Connection failed: ECONNREFUSED",
-           *         "DurationMs": 3,
+           *         "DurationMs": 4,
            *         "DeliveryStatus": "failed"
            *       }
            *     ]
