@@ -56,10 +56,20 @@ const LEVELS: Record<Config['logLevel'], number> = {
   silent: Infinity,
 };
 let logLevel = LEVELS.info;
+let logFormat: Config['logFormat'] = 'json';
 
-/** One log line in the server's format (pino's JSON fields), so that the primary's lines join the same stream. */
+/**
+ * One log line in the server's format (pino's JSON fields, or with LOG_FORMAT=pretty a line for people like
+ * pino-pretty's), so that the primary's lines join the same stream.
+ */
 function log(level: 'info' | 'warn' | 'error', msg: string, fields: Record<string, unknown> = {}): void {
   if (LEVELS[level] < logLevel) return;
+  if (logFormat === 'pretty') {
+    const time = new Date().toISOString().slice(11, 23);
+    const extra = Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : '';
+    process.stdout.write(`[${time}] ${level.toUpperCase()} (primary ${process.pid}): ${msg}${extra}\n`);
+    return;
+  }
   const line = { level: LEVELS[level], time: Date.now(), pid: process.pid, role: 'primary', ...fields, msg };
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
@@ -77,6 +87,7 @@ const SEMI_SPACE_MB = 4;
 /** Forked processes get the bounded heap; the primary itself only supervises. */
 function setUp(config: Readonly<Config>): void {
   logLevel = LEVELS[config.logLevel];
+  logFormat = config.logFormat;
   const own = process.execArgv.filter((a) => !a.startsWith('--max-old-space-size'));
   cluster.setupPrimary({
     execArgv: [
