@@ -38,10 +38,14 @@ if (!env.WOHNAPI_TEST_PG) {
   env.WOHNAPI_TEST_PG = cluster.url;
   console.log(`test: started PostgreSQL at ${cluster.url}`);
 }
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...patterns], {
-  stdio: 'inherit',
-  env,
-});
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=600000', ...patterns],
+  {
+    stdio: 'inherit',
+    env,
+  },
+);
 const stop = () => cluster?.stop();
 process.on('SIGINT', () => child.kill('SIGINT'));
 child.on('exit', (code, signal) => {
