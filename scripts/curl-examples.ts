@@ -76,6 +76,21 @@ function command(method: string, path: string, op: Operation): string {
   return curl;
 }
 
+/**
+ * For a read by id whose record no earlier example creates (…/Person/{id}), a command that takes the id of the first
+ * record of the matching list (…/Persons) first; otherwise the command as it is.
+ */
+function withIdFromList(paths: Record<string, Record<string, Operation>>, method: string, path: string, curl: string) {
+  if (method !== 'get' || !path.endsWith('/{id}')) return curl;
+  const base = path.slice(0, -'/{id}'.length);
+  if (paths[base]?.post?.responses['201']) return curl;
+  const list = [base, `${base}s`].find((p) => paths[p]?.get);
+  if (!list) return curl;
+  const take = `curl -sS --fail-with-body -H "Authorization: Bearer $TOKEN" "$BASE${list}?limit=1&apiKey=$KEY"`;
+  const sed = 'sed -E \'s/^\\[\\{"Id":([0-9]+).*/\\1/\'';
+  return `${idVariable(path)}=$(${take} | ${sed}) && ${curl}`;
+}
+
 export async function curlExamples(): Promise<CurlExample[]> {
   const doc = (await servedDocument()) as { paths: Record<string, Record<string, Operation>> };
   const list: (CurlExample & { rank: number })[] = [];
@@ -87,7 +102,7 @@ export async function curlExamples(): Promise<CurlExample[]> {
         method: method.toUpperCase(),
         path,
         summary: op.summary ?? '',
-        command: command(method, path, op),
+        command: withIdFromList(doc.paths, method, path, command(method, path, op)),
         rank: rank(method, path, op),
       });
     }

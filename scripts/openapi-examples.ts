@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
 import { buildApp } from '../src/app.ts';
+import { stripNulls } from '../src/http/response.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -26,7 +27,9 @@ function collect(schema: Schema | undefined, value: unknown, components: Record<
   if (!schema || value === null || value === undefined) return;
   const name = refName(schema);
   if (name) {
-    if (out[name] === undefined) out[name] = value;
+    // Without nulls: a null where the schema references an object (a legal person's NaturalPerson) is not a valid
+    // example of that object's schema.
+    if (out[name] === undefined) out[name] = stripNulls(value);
     const component = components[name]!;
     const properties = (component.properties ?? {}) as Record<string, Schema>;
     for (const [key, sub] of Object.entries(properties)) collect(sub, (value as Schema)[key], components, out);

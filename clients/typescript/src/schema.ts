@@ -4192,7 +4192,7 @@ export interface components {
      * @description Done: the Test.
      * @example {
      *       "Success": false,
-     *       "EventId": "ffedb87b-92e9-4132-b136-a350db017eec",
+     *       "EventId": "2605fccd-f91e-4dc8-94e7-4abbc65a4eec",
      *       "Error": "Connection failed: ECONNREFUSED",
      *       "DurationMs": 4
      *     }
@@ -4208,12 +4208,12 @@ export interface components {
      * @example {
      *       "Id": 1,
      *       "DeliveryId": 1,
-     *       "EventId": "ffedb87b-92e9-4132-b136-a350db017eec",
+     *       "EventId": "2605fccd-f91e-4dc8-94e7-4abbc65a4eec",
      *       "EntityName": "WebHook",
      *       "EntityId": 1,
      *       "Action": "updated",
      *       "Attempt": 1,
-     *       "Time": "2026-11-24T00:35:02.094Z",
+     *       "Time": "2026-11-24T00:52:00.661Z",
      *       "Error": "Connection failed: ECONNREFUSED",
      *       "DurationMs": 4,
      *       "DeliveryStatus": "failed"
@@ -4301,8 +4301,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Dunningblock": false,
-     *       "DunningLevel": null
+     *       "Dunningblock": false
      *     }
      */
     DunningData: {
@@ -4348,7 +4347,6 @@ export interface components {
      *       "Id": 666,
      *       "UseVirtualIban": true,
      *       "VirtualIban": "DE46100500009000000666",
-     *       "FormerVirtualIban": null,
      *       "CollectiveAccount": {
      *         "NoRealBankAccount": false,
      *         "Iban": "DE89370400440532013000",
@@ -4394,10 +4392,8 @@ export interface components {
      *         "Name": "monatlich"
      *       },
      *       "StartContract": "2010-12-09",
-     *       "EndOfContract": null,
      *       "DunningData": {
-     *         "Dunningblock": false,
-     *         "DunningLevel": null
+     *         "Dunningblock": false
      *       },
      *       "PeriodOfNotice": {
      *         "Id": 1,
@@ -4411,7 +4407,6 @@ export interface components {
      *         "Id": 666,
      *         "UseVirtualIban": true,
      *         "VirtualIban": "DE46100500009000000666",
-     *         "FormerVirtualIban": null,
      *         "CollectiveAccount": {
      *           "NoRealBankAccount": false,
      *           "Iban": "DE89370400440532013000",
@@ -4468,8 +4463,7 @@ export interface components {
      *         "Id": 1,
      *         "Name": "monatlich"
      *       },
-     *       "StartContract": "2010-12-09",
-     *       "EndOfContract": null
+     *       "StartContract": "2010-12-09"
      *     }
      */
     LicenseAgreementV1_0: {
@@ -4884,7 +4878,6 @@ export interface components {
      *         "Town": "Dortmund",
      *         "Street": "Am Sportplatz",
      *         "HouseNumber": "2",
-     *         "HouseNumberAddition": null,
      *         "CountryId": 1,
      *         "CountryCode": "DE",
      *         "StreetComplete": "Am Sportplatz 2",
@@ -4897,7 +4890,6 @@ export interface components {
      *         {
      *           "Id": 598,
      *           "ValidFrom": "2011-01-01",
-     *           "ValidTo": null,
      *           "UseUnitUsageType": {
      *             "Id": 1,
      *             "Name": "Wohnung",
@@ -5207,13 +5199,11 @@ export interface components {
      *       "IdNum": "00101.901",
      *       "BuildingLandType": "Land",
      *       "EconomicUnitId": 592,
-     *       "ConstructionYear": null,
      *       "BuildingTypeId": 5,
      *       "Street": "Am Sportplatz",
      *       "StreetComplete": "Am Sportplatz 91",
      *       "HouseNumberComplete": "91",
      *       "HouseNumber": "91",
-     *       "HouseNumberAddition": null,
      *       "Zip": "44135",
      *       "Town": "Dortmund",
      *       "DistrictId": 2,
@@ -5222,19 +5212,10 @@ export interface components {
      *       "MonumentalProtectionTypeId": 3,
      *       "MonumentalProtectionType": "kein Denkmalschutz",
      *       "EntryDate": "1973-06-01",
-     *       "ExitDate": null,
-     *       "MoveInDate": null,
-     *       "ExitReasonId": null,
-     *       "ExitReason": null,
-     *       "ChangeReasonId": null,
-     *       "ChangeReason": null,
      *       "OriginId": 1,
      *       "Origin": "Neubau",
      *       "EntryReasonId": 2,
-     *       "EntryReason": "Ankauf",
-     *       "BuildingConstructionMethodId": null,
-     *       "BuildingConstructionMethod": null,
-     *       "BuildingNumberOfStoreys": null
+     *       "EntryReason": "Ankauf"
      *     }
      */
     BuildingLandV1_0: {
@@ -5408,7 +5389,6 @@ export interface components {
      *       "Street": "Am Rathaus",
      *       "HouseNumber": "1",
      *       "ValidFrom": "2000-01-01",
-     *       "ValidTo": null,
      *       "StreetComplete": "Am Rathaus 1",
      *       "HouseNumberComplete": "1",
      *       "MainAddress": true,
@@ -5498,7 +5478,6 @@ export interface components {
      *       "Bic": "HASPDEHHXXX",
      *       "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
      *       "ValidFrom": "2000-01-01",
-     *       "ValidTo": null,
      *       "BankAccountType": {
      *         "Id": 1,
      *         "Code": "GIRO"
@@ -5526,10 +5505,7 @@ export interface components {
     /**
      * @example {
      *       "Id": 497,
-     *       "RelatedAddressId": null,
      *       "Content": "info@verwaltungsverbund.de",
-     *       "Explanation": null,
-     *       "RelatedAddress": null,
      *       "CommunicationType": {
      *         "Id": 5,
      *         "Name": "E-Mail"
@@ -5568,10 +5544,7 @@ export interface components {
     /**
      * @example {
      *       "Id": 496,
-     *       "RelatedAddressId": null,
      *       "Content": "0151 49347904",
-     *       "Explanation": null,
-     *       "RelatedAddress": null,
      *       "CommunicationType": {
      *         "Id": 3,
      *         "Name": "Handynummer"
@@ -5593,10 +5566,8 @@ export interface components {
      *       "ShortName": "VDGH",
      *       "Name": "Verwaltungsverbund Deutschland GmbH",
      *       "ValidFrom": "2000-01-01",
-     *       "ValidTo": null,
      *       "IsNaturalPerson": false,
      *       "TaxNumber": "15/938/17726",
-     *       "NaturalPerson": null,
      *       "LegalPerson": {
      *         "LongName1": "Verwaltungsverbund Deutschland GmbH",
      *         "VatId": "DE100007919",
@@ -5619,7 +5590,6 @@ export interface components {
      *           "Street": "Am Rathaus",
      *           "HouseNumber": "1",
      *           "ValidFrom": "2000-01-01",
-     *           "ValidTo": null,
      *           "StreetComplete": "Am Rathaus 1",
      *           "HouseNumberComplete": "1",
      *           "MainAddress": true,
@@ -5648,10 +5618,7 @@ export interface components {
      *         },
      *         {
      *           "Id": 496,
-     *           "RelatedAddressId": null,
      *           "Content": "0151 49347904",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationType": {
      *             "Id": 3,
      *             "Name": "Handynummer"
@@ -5659,10 +5626,7 @@ export interface components {
      *         },
      *         {
      *           "Id": 497,
-     *           "RelatedAddressId": null,
      *           "Content": "info@verwaltungsverbund.de",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationType": {
      *             "Id": 5,
      *             "Name": "E-Mail"
@@ -5676,7 +5640,6 @@ export interface components {
      *           "Bic": "HASPDEHHXXX",
      *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
      *           "ValidFrom": "2000-01-01",
-     *           "ValidTo": null,
      *           "BankAccountType": {
      *             "Id": 1,
      *             "Code": "GIRO"
@@ -5690,10 +5653,7 @@ export interface components {
      *       ],
      *       "FirstEmailCommunication": {
      *         "Id": 497,
-     *         "RelatedAddressId": null,
      *         "Content": "info@verwaltungsverbund.de",
-     *         "Explanation": null,
-     *         "RelatedAddress": null,
      *         "CommunicationType": {
      *           "Id": 5,
      *           "Name": "E-Mail"
@@ -5712,10 +5672,7 @@ export interface components {
      *       },
      *       "FirstMobilePhoneCommunication": {
      *         "Id": 496,
-     *         "RelatedAddressId": null,
      *         "Content": "0151 49347904",
-     *         "Explanation": null,
-     *         "RelatedAddress": null,
      *         "CommunicationType": {
      *           "Id": 3,
      *           "Name": "Handynummer"
@@ -5747,7 +5704,6 @@ export interface components {
     /**
      * @example {
      *       "LongName1": "Verwaltungsverbund Deutschland GmbH",
-     *       "LongName2": null,
      *       "VatId": "DE100007919",
      *       "CommercialRegisterNumber": "HRB 10001",
      *       "CommercialRegisterTown": "Berlin",
@@ -5790,9 +5746,7 @@ export interface components {
      *       "Town": "Berlin",
      *       "Street": "Am Rathaus",
      *       "HouseNumber": "1",
-     *       "HouseNumberAddition": null,
      *       "ValidFrom": "2000-01-01",
-     *       "ValidTo": null,
      *       "StreetComplete": "Am Rathaus 1",
      *       "HouseNumberComplete": "1",
      *       "MainAddress": true,
@@ -5848,7 +5802,6 @@ export interface components {
      *       "Bic": "HASPDEHHXXX",
      *       "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
      *       "ValidFrom": "2000-01-01",
-     *       "ValidTo": null,
      *       "BankAccountType": {
      *         "Id": 1,
      *         "Code": "GIRO"
@@ -5881,10 +5834,8 @@ export interface components {
      *       "ShortName": "VDGH",
      *       "IsNaturalPerson": false,
      *       "ValidFrom": "2000-01-01",
-     *       "ValidTo": null,
      *       "LegalPerson": {
      *         "LongName1": "Verwaltungsverbund Deutschland GmbH",
-     *         "LongName2": null,
      *         "VatId": "DE100007919",
      *         "CommercialRegisterNumber": "HRB 10001",
      *         "CommercialRegisterTown": "Berlin",
@@ -5897,7 +5848,6 @@ export interface components {
      *           }
      *         ]
      *       },
-     *       "NaturalPerson": null,
      *       "Addresses": [
      *         {
      *           "Id": 494,
@@ -5905,9 +5855,7 @@ export interface components {
      *           "Town": "Berlin",
      *           "Street": "Am Rathaus",
      *           "HouseNumber": "1",
-     *           "HouseNumberAddition": null,
      *           "ValidFrom": "2000-01-01",
-     *           "ValidTo": null,
      *           "StreetComplete": "Am Rathaus 1",
      *           "HouseNumberComplete": "1",
      *           "MainAddress": true,
@@ -5929,19 +5877,13 @@ export interface components {
      *         },
      *         {
      *           "Id": 496,
-     *           "RelatedAddressId": null,
      *           "Content": "0151 49347904",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationTypeId": 3,
      *           "CommunicationType": "Handynummer"
      *         },
      *         {
      *           "Id": 497,
-     *           "RelatedAddressId": null,
      *           "Content": "info@verwaltungsverbund.de",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationTypeId": 5,
      *           "CommunicationType": "E-Mail"
      *         }
@@ -5953,7 +5895,6 @@ export interface components {
      *           "Bic": "HASPDEHHXXX",
      *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
      *           "ValidFrom": "2000-01-01",
-     *           "ValidTo": null,
      *           "BankAccountType": {
      *             "Id": 1,
      *             "Code": "GIRO"
@@ -6001,7 +5942,6 @@ export interface components {
      *       "Name": "Schneider, Jürgen",
      *       "TaxIdentificationNumber": "48404005572",
      *       "ValidFrom": "2010-12-09",
-     *       "ValidTo": null,
      *       "IsNaturalPerson": true,
      *       "NaturalPerson": {
      *         "FirstName": "Jürgen",
@@ -6022,7 +5962,6 @@ export interface components {
      *         }
      *       },
      *       "LegalPerson": {
-     *         "LongName1": null,
      *         "ContractPerson": []
      *       },
      *       "Addresses": [
@@ -6033,7 +5972,6 @@ export interface components {
      *           "Street": "Am Sportplatz",
      *           "HouseNumber": "2",
      *           "ValidFrom": "2010-12-09",
-     *           "ValidTo": null,
      *           "StreetComplete": "Am Sportplatz 2",
      *           "HouseNumberComplete": "2",
      *           "MainAddress": true,
@@ -6062,10 +6000,7 @@ export interface components {
      *         },
      *         {
      *           "Id": 670,
-     *           "RelatedAddressId": null,
      *           "Content": "0170 51373574",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationType": {
      *             "Id": 3,
      *             "Name": "Handynummer"
@@ -6073,10 +6008,7 @@ export interface components {
      *         },
      *         {
      *           "Id": 671,
-     *           "RelatedAddressId": null,
      *           "Content": "juergen.schneider@example.de",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationType": {
      *             "Id": 5,
      *             "Name": "E-Mail"
@@ -6090,7 +6022,6 @@ export interface components {
      *           "Bic": "COLSDE33XXX",
      *           "AccountHolder": "Jürgen Schneider",
      *           "ValidFrom": "2010-12-09",
-     *           "ValidTo": null,
      *           "BankAccountType": {
      *             "Id": 1,
      *             "Code": "GIRO"
@@ -6104,10 +6035,7 @@ export interface components {
      *       ],
      *       "FirstEmailCommunication": {
      *         "Id": 671,
-     *         "RelatedAddressId": null,
      *         "Content": "juergen.schneider@example.de",
-     *         "Explanation": null,
-     *         "RelatedAddress": null,
      *         "CommunicationType": {
      *           "Id": 5,
      *           "Name": "E-Mail"
@@ -6126,10 +6054,7 @@ export interface components {
      *       },
      *       "FirstMobilePhoneCommunication": {
      *         "Id": 670,
-     *         "RelatedAddressId": null,
      *         "Content": "0170 51373574",
-     *         "Explanation": null,
-     *         "RelatedAddress": null,
      *         "CommunicationType": {
      *           "Id": 3,
      *           "Name": "Handynummer"
@@ -6167,7 +6092,6 @@ export interface components {
      *       "Street": "Am Sportplatz",
      *       "HouseNumber": "2",
      *       "ValidFrom": "2010-12-09",
-     *       "ValidTo": null,
      *       "StreetComplete": "Am Sportplatz 2",
      *       "HouseNumberComplete": "2",
      *       "MainAddress": true,
@@ -6205,9 +6129,7 @@ export interface components {
      *       "LicenseAgreementId": 666,
      *       "LicenseAgreement": "00101.001.001.02",
      *       "StartContract": "2010-12-09",
-     *       "EndOfContract": null,
      *       "ContractualUseValidFrom": "2010-12-09",
-     *       "ContractualUseValidTo": null,
      *       "ContractorType": {
      *         "Id": 1,
      *         "Name": "1. Vertragsnehmer"
@@ -6226,7 +6148,6 @@ export interface components {
      *         "Name": "Schneider, Jürgen",
      *         "TaxIdentificationNumber": "48404005572",
      *         "ValidFrom": "2010-12-09",
-     *         "ValidTo": null,
      *         "IsNaturalPerson": true,
      *         "NaturalPerson": {
      *           "FirstName": "Jürgen",
@@ -6247,7 +6168,6 @@ export interface components {
      *           }
      *         },
      *         "LegalPerson": {
-     *           "LongName1": null,
      *           "ContractPerson": []
      *         },
      *         "Addresses": [
@@ -6258,7 +6178,6 @@ export interface components {
      *             "Street": "Am Sportplatz",
      *             "HouseNumber": "2",
      *             "ValidFrom": "2010-12-09",
-     *             "ValidTo": null,
      *             "StreetComplete": "Am Sportplatz 2",
      *             "HouseNumberComplete": "2",
      *             "MainAddress": true,
@@ -6287,10 +6206,7 @@ export interface components {
      *           },
      *           {
      *             "Id": 670,
-     *             "RelatedAddressId": null,
      *             "Content": "0170 51373574",
-     *             "Explanation": null,
-     *             "RelatedAddress": null,
      *             "CommunicationType": {
      *               "Id": 3,
      *               "Name": "Handynummer"
@@ -6298,10 +6214,7 @@ export interface components {
      *           },
      *           {
      *             "Id": 671,
-     *             "RelatedAddressId": null,
      *             "Content": "juergen.schneider@example.de",
-     *             "Explanation": null,
-     *             "RelatedAddress": null,
      *             "CommunicationType": {
      *               "Id": 5,
      *               "Name": "E-Mail"
@@ -6315,7 +6228,6 @@ export interface components {
      *             "Bic": "COLSDE33XXX",
      *             "AccountHolder": "Jürgen Schneider",
      *             "ValidFrom": "2010-12-09",
-     *             "ValidTo": null,
      *             "BankAccountType": {
      *               "Id": 1,
      *               "Code": "GIRO"
@@ -6329,10 +6241,7 @@ export interface components {
      *         ],
      *         "FirstEmailCommunication": {
      *           "Id": 671,
-     *           "RelatedAddressId": null,
      *           "Content": "juergen.schneider@example.de",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationType": {
      *             "Id": 5,
      *             "Name": "E-Mail"
@@ -6351,10 +6260,7 @@ export interface components {
      *         },
      *         "FirstMobilePhoneCommunication": {
      *           "Id": 670,
-     *           "RelatedAddressId": null,
      *           "Content": "0170 51373574",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationType": {
      *             "Id": 3,
      *             "Name": "Handynummer"
@@ -6368,7 +6274,6 @@ export interface components {
      *         "Street": "Am Sportplatz",
      *         "HouseNumber": "2",
      *         "ValidFrom": "2010-12-09",
-     *         "ValidTo": null,
      *         "StreetComplete": "Am Sportplatz 2",
      *         "HouseNumberComplete": "2",
      *         "MainAddress": true,
@@ -6407,9 +6312,7 @@ export interface components {
      *       "LicenseAgreementId": 666,
      *       "LicenseAgreement": "00101.001.001.02",
      *       "StartContract": "2010-12-09",
-     *       "EndOfContract": null,
      *       "ContractualUseValidFrom": "2010-12-09",
-     *       "ContractualUseValidTo": null,
      *       "ContractorType": {
      *         "Id": 1,
      *         "Name": "1. Vertragsnehmer"
@@ -6428,7 +6331,6 @@ export interface components {
      *         "Name": "Schneider, Jürgen",
      *         "TaxIdentificationNumber": "48404005572",
      *         "ValidFrom": "2010-12-09",
-     *         "ValidTo": null,
      *         "IsNaturalPerson": true,
      *         "NaturalPerson": {
      *           "FirstName": "Jürgen",
@@ -6449,7 +6351,6 @@ export interface components {
      *           }
      *         },
      *         "LegalPerson": {
-     *           "LongName1": null,
      *           "ContractPerson": []
      *         },
      *         "Addresses": [
@@ -6460,7 +6361,6 @@ export interface components {
      *             "Street": "Am Sportplatz",
      *             "HouseNumber": "2",
      *             "ValidFrom": "2010-12-09",
-     *             "ValidTo": null,
      *             "StreetComplete": "Am Sportplatz 2",
      *             "HouseNumberComplete": "2",
      *             "MainAddress": true,
@@ -6489,10 +6389,7 @@ export interface components {
      *           },
      *           {
      *             "Id": 670,
-     *             "RelatedAddressId": null,
      *             "Content": "0170 51373574",
-     *             "Explanation": null,
-     *             "RelatedAddress": null,
      *             "CommunicationType": {
      *               "Id": 3,
      *               "Name": "Handynummer"
@@ -6500,10 +6397,7 @@ export interface components {
      *           },
      *           {
      *             "Id": 671,
-     *             "RelatedAddressId": null,
      *             "Content": "juergen.schneider@example.de",
-     *             "Explanation": null,
-     *             "RelatedAddress": null,
      *             "CommunicationType": {
      *               "Id": 5,
      *               "Name": "E-Mail"
@@ -6517,7 +6411,6 @@ export interface components {
      *             "Bic": "COLSDE33XXX",
      *             "AccountHolder": "Jürgen Schneider",
      *             "ValidFrom": "2010-12-09",
-     *             "ValidTo": null,
      *             "BankAccountType": {
      *               "Id": 1,
      *               "Code": "GIRO"
@@ -6531,10 +6424,7 @@ export interface components {
      *         ],
      *         "FirstEmailCommunication": {
      *           "Id": 671,
-     *           "RelatedAddressId": null,
      *           "Content": "juergen.schneider@example.de",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationType": {
      *             "Id": 5,
      *             "Name": "E-Mail"
@@ -6553,10 +6443,7 @@ export interface components {
      *         },
      *         "FirstMobilePhoneCommunication": {
      *           "Id": 670,
-     *           "RelatedAddressId": null,
      *           "Content": "0170 51373574",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationType": {
      *             "Id": 3,
      *             "Name": "Handynummer"
@@ -6570,7 +6457,6 @@ export interface components {
      *         "Street": "Am Sportplatz",
      *         "HouseNumber": "2",
      *         "ValidFrom": "2010-12-09",
-     *         "ValidTo": null,
      *         "StreetComplete": "Am Sportplatz 2",
      *         "HouseNumberComplete": "2",
      *         "MainAddress": true,
@@ -6609,7 +6495,6 @@ export interface components {
      *       "LicenseAgreementId": 666,
      *       "LicenseAgreement": "00101.001.001.02",
      *       "StartContract": "2010-12-09",
-     *       "EndOfContract": null,
      *       "IsLegalPerson": false,
      *       "IsNaturalPerson": true,
      *       "PersonId": 667,
@@ -6619,7 +6504,6 @@ export interface components {
      *       "PersonLastName": "Schneider",
      *       "BirthDate": "1995-05-11T00:00:00Z",
      *       "PersonValidFrom": "2010-12-09",
-     *       "PersonValidTo": null,
      *       "ContractorTypeId": 1,
      *       "ContractorType": "1. Vertragsnehmer",
      *       "GenderId": 1,
@@ -6633,9 +6517,7 @@ export interface components {
      *           "Town": "Dortmund",
      *           "Street": "Am Sportplatz",
      *           "HouseNumber": "2",
-     *           "HouseNumberAddition": null,
      *           "ValidFrom": "2010-12-09",
-     *           "ValidTo": null,
      *           "StreetComplete": "Am Sportplatz 2",
      *           "HouseNumberComplete": "2",
      *           "MainAddress": true,
@@ -6657,19 +6539,13 @@ export interface components {
      *         },
      *         {
      *           "Id": 670,
-     *           "RelatedAddressId": null,
      *           "Content": "0170 51373574",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationTypeId": 3,
      *           "CommunicationType": "Handynummer"
      *         },
      *         {
      *           "Id": 671,
-     *           "RelatedAddressId": null,
      *           "Content": "juergen.schneider@example.de",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationTypeId": 5,
      *           "CommunicationType": "E-Mail"
      *         }
@@ -6772,7 +6648,6 @@ export interface components {
      * @example {
      *       "Id": 680,
      *       "ActiveFrom": "2010-12-09",
-     *       "ActiveTo": null,
      *       "LicenseAgreement": {
      *         "Id": 666,
      *         "IdNum": "00101.001.001.02",
@@ -6849,7 +6724,6 @@ export interface components {
     /**
      * @example {
      *       "Id": 35,
-     *       "NodeId": null,
      *       "Name": "Grundmiete",
      *       "ShortCode": "GM",
      *       "Deposit": false,
@@ -6902,7 +6776,6 @@ export interface components {
      *       "NetAmount": 432,
      *       "Amount": 432,
      *       "ActiveFrom": "2010-12-09",
-     *       "ActiveTo": null,
      *       "LicenseAgreement": {
      *         "Id": 666,
      *         "IdNum": "00101.001.001.02",
@@ -6928,7 +6801,6 @@ export interface components {
      *       },
      *       "ContractPositionType": {
      *         "Id": 35,
-     *         "NodeId": null,
      *         "Name": "Grundmiete",
      *         "ShortCode": "GM",
      *         "Deposit": false,
@@ -6972,7 +6844,6 @@ export interface components {
      *       "NetAmount": 432,
      *       "Amount": 432,
      *       "ActiveFrom": "2010-12-09",
-     *       "ActiveTo": null,
      *       "LicenseAgreement": {
      *         "Id": 666,
      *         "IdNum": "00101.001.001.02",
@@ -6998,7 +6869,6 @@ export interface components {
      *       },
      *       "ContractPositionType": {
      *         "Id": 35,
-     *         "NodeId": null,
      *         "Name": "Grundmiete",
      *         "ShortCode": "GM",
      *         "Deposit": false,
@@ -7053,7 +6923,6 @@ export interface components {
      *       "Bic": "HASPDEHHXXX",
      *       "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
      *       "ValidFrom": "2000-01-01",
-     *       "ValidTo": null,
      *       "BankAccountType": {
      *         "Id": 1,
      *         "Code": "GIRO"
@@ -7084,7 +6953,6 @@ export interface components {
      *       "IdNum": "VW000",
      *       "Name": "Verwaltungsverbund Deutschland",
      *       "NodeId": 1,
-     *       "ParentManagementId": null,
      *       "AdministrationType": {
      *         "Id": 3,
      *         "Name": "Eigenbestand"
@@ -7094,12 +6962,9 @@ export interface components {
      *         "IdNum": "P000001",
      *         "Shortname": "VDGH",
      *         "Name": "Verwaltungsverbund Deutschland GmbH",
-     *         "NodeId": null,
      *         "TaxNumber": "15/938/17726",
      *         "ValidFrom": "2000-01-01",
-     *         "ValidTo": null,
      *         "IsNaturalPerson": false,
-     *         "NaturalPerson": null,
      *         "LegalPerson": {
      *           "LongName1": "Verwaltungsverbund Deutschland GmbH",
      *           "VatId": "DE100007919",
@@ -7122,7 +6987,6 @@ export interface components {
      *             "Street": "Am Rathaus",
      *             "HouseNumber": "1",
      *             "ValidFrom": "2000-01-01",
-     *             "ValidTo": null,
      *             "StreetComplete": "Am Rathaus 1",
      *             "HouseNumberComplete": "1",
      *             "MainAddress": true,
@@ -7151,10 +7015,7 @@ export interface components {
      *           },
      *           {
      *             "Id": 496,
-     *             "RelatedAddressId": null,
      *             "Content": "0151 49347904",
-     *             "Explanation": null,
-     *             "RelatedAddress": null,
      *             "CommunicationType": {
      *               "Id": 3,
      *               "Name": "Handynummer"
@@ -7162,10 +7023,7 @@ export interface components {
      *           },
      *           {
      *             "Id": 497,
-     *             "RelatedAddressId": null,
      *             "Content": "info@verwaltungsverbund.de",
-     *             "Explanation": null,
-     *             "RelatedAddress": null,
      *             "CommunicationType": {
      *               "Id": 5,
      *               "Name": "E-Mail"
@@ -7179,7 +7037,6 @@ export interface components {
      *             "Bic": "HASPDEHHXXX",
      *             "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
      *             "ValidFrom": "2000-01-01",
-     *             "ValidTo": null,
      *             "BankAccountType": {
      *               "Id": 1,
      *               "Code": "GIRO"
@@ -7193,10 +7050,7 @@ export interface components {
      *         ],
      *         "FirstEmailCommunication": {
      *           "Id": 497,
-     *           "RelatedAddressId": null,
      *           "Content": "info@verwaltungsverbund.de",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationType": {
      *             "Id": 5,
      *             "Name": "E-Mail"
@@ -7215,10 +7069,7 @@ export interface components {
      *         },
      *         "FirstMobilePhoneCommunication": {
      *           "Id": 496,
-     *           "RelatedAddressId": null,
      *           "Content": "0151 49347904",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationType": {
      *             "Id": 3,
      *             "Name": "Handynummer"
@@ -7232,7 +7083,6 @@ export interface components {
      *         "Street": "Am Rathaus",
      *         "HouseNumber": "1",
      *         "ValidFrom": "2000-01-01",
-     *         "ValidTo": null,
      *         "StreetComplete": "Am Rathaus 1",
      *         "HouseNumberComplete": "1",
      *         "MainAddress": true,
@@ -7252,7 +7102,6 @@ export interface components {
      *         "Bic": "HASPDEHHXXX",
      *         "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
      *         "ValidFrom": "2000-01-01",
-     *         "ValidTo": null,
      *         "BankAccountType": {
      *           "Id": 1,
      *           "Code": "GIRO"
@@ -7306,9 +7155,7 @@ export interface components {
      *         "Name": "Grundstücksgesellschaft Köln 1",
      *         "TaxNumber": "49/287/75818",
      *         "ValidFrom": "2000-01-01",
-     *         "ValidTo": null,
      *         "IsNaturalPerson": false,
-     *         "NaturalPerson": null,
      *         "LegalPerson": {
      *           "LongName1": "Grundstücksgesellschaft Köln 1",
      *           "VatId": "DE100087109",
@@ -7331,7 +7178,6 @@ export interface components {
      *             "Street": "Hauptstraße",
      *             "HouseNumber": "10",
      *             "ValidFrom": "2000-01-01",
-     *             "ValidTo": null,
      *             "StreetComplete": "Hauptstraße 10",
      *             "HouseNumberComplete": "10",
      *             "MainAddress": true,
@@ -7360,10 +7206,7 @@ export interface components {
      *           },
      *           {
      *             "Id": 573,
-     *             "RelatedAddressId": null,
      *             "Content": "info@grundstcksgesellschaft.de",
-     *             "Explanation": null,
-     *             "RelatedAddress": null,
      *             "CommunicationType": {
      *               "Id": 5,
      *               "Name": "E-Mail"
@@ -7377,7 +7220,6 @@ export interface components {
      *             "Bic": "SSKMDEMMXXX",
      *             "AccountHolder": "Grundstücksgesellschaft Köln 1",
      *             "ValidFrom": "2000-01-01",
-     *             "ValidTo": null,
      *             "BankAccountType": {
      *               "Id": 1,
      *               "Code": "GIRO"
@@ -7391,10 +7233,7 @@ export interface components {
      *         ],
      *         "FirstEmailCommunication": {
      *           "Id": 573,
-     *           "RelatedAddressId": null,
      *           "Content": "info@grundstcksgesellschaft.de",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationType": {
      *             "Id": 5,
      *             "Name": "E-Mail"
@@ -7419,7 +7258,6 @@ export interface components {
      *         "Street": "Hauptstraße",
      *         "HouseNumber": "10",
      *         "ValidFrom": "2000-01-01",
-     *         "ValidTo": null,
      *         "StreetComplete": "Hauptstraße 10",
      *         "HouseNumberComplete": "10",
      *         "MainAddress": true,
@@ -7439,7 +7277,6 @@ export interface components {
      *         "Bic": "SSKMDEMMXXX",
      *         "AccountHolder": "Grundstücksgesellschaft Köln 1",
      *         "ValidFrom": "2000-01-01",
-     *         "ValidTo": null,
      *         "BankAccountType": {
      *           "Id": 1,
      *           "Code": "GIRO"
@@ -7490,7 +7327,6 @@ export interface components {
      *       "IdNum": "ABT11",
      *       "Name": "Vermietung Berlin",
      *       "ManagementId": 499,
-     *       "ParentId": null,
      *       "DepartmentType": {
      *         "Id": 1,
      *         "Name": "Vermietung"
@@ -7527,7 +7363,6 @@ export interface components {
      *         "Name": "Wagner, Katharina",
      *         "TaxIdentificationNumber": "82465469236",
      *         "ValidFrom": "2010-01-01",
-     *         "ValidTo": null,
      *         "IsNaturalPerson": true,
      *         "NaturalPerson": {
      *           "FirstName": "Katharina",
@@ -7548,10 +7383,8 @@ export interface components {
      *           }
      *         },
      *         "LegalPerson": {
-     *           "LongName1": null,
      *           "ContractPerson": []
      *         },
-     *         "Addresses": null,
      *         "Communications": [
      *           {
      *             "Id": 510,
@@ -7566,10 +7399,7 @@ export interface components {
      *           },
      *           {
      *             "Id": 511,
-     *             "RelatedAddressId": null,
      *             "Content": "0160 27612674",
-     *             "Explanation": null,
-     *             "RelatedAddress": null,
      *             "CommunicationType": {
      *               "Id": 3,
      *               "Name": "Handynummer"
@@ -7577,10 +7407,7 @@ export interface components {
      *           },
      *           {
      *             "Id": 512,
-     *             "RelatedAddressId": null,
      *             "Content": "katharina.wagner@example.de",
-     *             "Explanation": null,
-     *             "RelatedAddress": null,
      *             "CommunicationType": {
      *               "Id": 5,
      *               "Name": "E-Mail"
@@ -7589,10 +7416,7 @@ export interface components {
      *         ],
      *         "FirstEmailCommunication": {
      *           "Id": 512,
-     *           "RelatedAddressId": null,
      *           "Content": "katharina.wagner@example.de",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationType": {
      *             "Id": 5,
      *             "Name": "E-Mail"
@@ -7611,10 +7435,7 @@ export interface components {
      *         },
      *         "FirstMobilePhoneCommunication": {
      *           "Id": 511,
-     *           "RelatedAddressId": null,
      *           "Content": "0160 27612674",
-     *           "Explanation": null,
-     *           "RelatedAddress": null,
      *           "CommunicationType": {
      *             "Id": 3,
      *             "Name": "Handynummer"
@@ -7628,7 +7449,6 @@ export interface components {
      *         "Street": "Am Rathaus",
      *         "HouseNumber": "1",
      *         "ValidFrom": "2010-01-01",
-     *         "ValidTo": null,
      *         "StreetComplete": "Am Rathaus 1",
      *         "HouseNumberComplete": "1",
      *         "MainAddress": true,
@@ -7924,7 +7744,6 @@ export interface components {
      *         "EconomicUnit": "00101"
      *       },
      *       "UseUnitUniversalResponsibility": false,
-     *       "UseUnitUniversalResponsibleOfficial": null,
      *       "EconomicUnitUniversalResponsibility": true,
      *       "EconomicUnitUniversalResponsibleOfficial": {
      *         "Id": 507,
@@ -7979,7 +7798,6 @@ export interface components {
      *         "EconomicUnit": "00101"
      *       },
      *       "UseUnitUniversalResponsibility": false,
-     *       "UseUnitUniversalResponsibleOfficial": null,
      *       "EconomicUnitUniversalResponsibility": true,
      *       "EconomicUnitUniversalResponsibleOfficial": {
      *         "Id": 507,
@@ -16399,7 +16217,7 @@ export interface operations {
           /**
            * @example {
            *       "Success": false,
-           *       "EventId": "ffedb87b-92e9-4132-b136-a350db017eec",
+           *       "EventId": "2605fccd-f91e-4dc8-94e7-4abbc65a4eec",
            *       "Error": "Connection failed: ECONNREFUSED",
            *       "DurationMs": 4
            *     }
@@ -16542,12 +16360,12 @@ export interface operations {
            *       {
            *         "Id": 1,
            *         "DeliveryId": 1,
-           *         "EventId": "ffedb87b-92e9-4132-b136-a350db017eec",
+           *         "EventId": "2605fccd-f91e-4dc8-94e7-4abbc65a4eec",
            *         "EntityName": "WebHook",
            *         "EntityId": 1,
            *         "Action": "updated",
            *         "Attempt": 1,
-           *         "Time": "2026-11-24T00:35:02.094Z",
+           *         "Time": "2026-11-24T00:52:00.661Z",
            *         "Error": "Connection failed: ECONNREFUSED",
            *         "DurationMs": 4,
            *         "DeliveryStatus": "failed"
@@ -16719,10 +16537,8 @@ export interface operations {
            *           "Name": "monatlich"
            *         },
            *         "StartContract": "2010-12-09",
-           *         "EndOfContract": null,
            *         "DunningData": {
-           *           "Dunningblock": false,
-           *           "DunningLevel": null
+           *           "Dunningblock": false
            *         },
            *         "PeriodOfNotice": {
            *           "Id": 1,
@@ -16736,7 +16552,6 @@ export interface operations {
            *           "Id": 666,
            *           "UseVirtualIban": true,
            *           "VirtualIban": "DE46100500009000000666",
-           *           "FormerVirtualIban": null,
            *           "CollectiveAccount": {
            *             "NoRealBankAccount": false,
            *             "Iban": "DE89370400440532013000",
@@ -16909,8 +16724,7 @@ export interface operations {
            *           "Id": 1,
            *           "Name": "monatlich"
            *         },
-           *         "StartContract": "2010-12-09",
-           *         "EndOfContract": null
+           *         "StartContract": "2010-12-09"
            *       }
            *     ]
            */
@@ -17308,7 +17122,6 @@ export interface operations {
            *           "Town": "Dortmund",
            *           "Street": "Am Sportplatz",
            *           "HouseNumber": "2",
-           *           "HouseNumberAddition": null,
            *           "CountryId": 1,
            *           "CountryCode": "DE",
            *           "StreetComplete": "Am Sportplatz 2",
@@ -17321,7 +17134,6 @@ export interface operations {
            *           {
            *             "Id": 598,
            *             "ValidFrom": "2011-01-01",
-           *             "ValidTo": null,
            *             "UseUnitUsageType": {
            *               "Id": 1,
            *               "Name": "Wohnung",
@@ -17950,13 +17762,11 @@ export interface operations {
            *         "IdNum": "00101.901",
            *         "BuildingLandType": "Land",
            *         "EconomicUnitId": 592,
-           *         "ConstructionYear": null,
            *         "BuildingTypeId": 5,
            *         "Street": "Am Sportplatz",
            *         "StreetComplete": "Am Sportplatz 91",
            *         "HouseNumberComplete": "91",
            *         "HouseNumber": "91",
-           *         "HouseNumberAddition": null,
            *         "Zip": "44135",
            *         "Town": "Dortmund",
            *         "DistrictId": 2,
@@ -17965,19 +17775,10 @@ export interface operations {
            *         "MonumentalProtectionTypeId": 3,
            *         "MonumentalProtectionType": "kein Denkmalschutz",
            *         "EntryDate": "1973-06-01",
-           *         "ExitDate": null,
-           *         "MoveInDate": null,
-           *         "ExitReasonId": null,
-           *         "ExitReason": null,
-           *         "ChangeReasonId": null,
-           *         "ChangeReason": null,
            *         "OriginId": 1,
            *         "Origin": "Neubau",
            *         "EntryReasonId": 2,
-           *         "EntryReason": "Ankauf",
-           *         "BuildingConstructionMethodId": null,
-           *         "BuildingConstructionMethod": null,
-           *         "BuildingNumberOfStoreys": null
+           *         "EntryReason": "Ankauf"
            *       }
            *     ]
            */
@@ -18113,10 +17914,8 @@ export interface operations {
            *         "ShortName": "VDGH",
            *         "Name": "Verwaltungsverbund Deutschland GmbH",
            *         "ValidFrom": "2000-01-01",
-           *         "ValidTo": null,
            *         "IsNaturalPerson": false,
            *         "TaxNumber": "15/938/17726",
-           *         "NaturalPerson": null,
            *         "LegalPerson": {
            *           "LongName1": "Verwaltungsverbund Deutschland GmbH",
            *           "VatId": "DE100007919",
@@ -18139,7 +17938,6 @@ export interface operations {
            *             "Street": "Am Rathaus",
            *             "HouseNumber": "1",
            *             "ValidFrom": "2000-01-01",
-           *             "ValidTo": null,
            *             "StreetComplete": "Am Rathaus 1",
            *             "HouseNumberComplete": "1",
            *             "MainAddress": true,
@@ -18168,10 +17966,7 @@ export interface operations {
            *           },
            *           {
            *             "Id": 496,
-           *             "RelatedAddressId": null,
            *             "Content": "0151 49347904",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationType": {
            *               "Id": 3,
            *               "Name": "Handynummer"
@@ -18179,10 +17974,7 @@ export interface operations {
            *           },
            *           {
            *             "Id": 497,
-           *             "RelatedAddressId": null,
            *             "Content": "info@verwaltungsverbund.de",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationType": {
            *               "Id": 5,
            *               "Name": "E-Mail"
@@ -18196,7 +17988,6 @@ export interface operations {
            *             "Bic": "HASPDEHHXXX",
            *             "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
            *             "ValidFrom": "2000-01-01",
-           *             "ValidTo": null,
            *             "BankAccountType": {
            *               "Id": 1,
            *               "Code": "GIRO"
@@ -18210,10 +18001,7 @@ export interface operations {
            *         ],
            *         "FirstEmailCommunication": {
            *           "Id": 497,
-           *           "RelatedAddressId": null,
            *           "Content": "info@verwaltungsverbund.de",
-           *           "Explanation": null,
-           *           "RelatedAddress": null,
            *           "CommunicationType": {
            *             "Id": 5,
            *             "Name": "E-Mail"
@@ -18232,10 +18020,7 @@ export interface operations {
            *         },
            *         "FirstMobilePhoneCommunication": {
            *           "Id": 496,
-           *           "RelatedAddressId": null,
            *           "Content": "0151 49347904",
-           *           "Explanation": null,
-           *           "RelatedAddress": null,
            *           "CommunicationType": {
            *             "Id": 3,
            *             "Name": "Handynummer"
@@ -18375,10 +18160,8 @@ export interface operations {
            *         "ShortName": "VDGH",
            *         "IsNaturalPerson": false,
            *         "ValidFrom": "2000-01-01",
-           *         "ValidTo": null,
            *         "LegalPerson": {
            *           "LongName1": "Verwaltungsverbund Deutschland GmbH",
-           *           "LongName2": null,
            *           "VatId": "DE100007919",
            *           "CommercialRegisterNumber": "HRB 10001",
            *           "CommercialRegisterTown": "Berlin",
@@ -18391,7 +18174,6 @@ export interface operations {
            *             }
            *           ]
            *         },
-           *         "NaturalPerson": null,
            *         "Addresses": [
            *           {
            *             "Id": 494,
@@ -18399,9 +18181,7 @@ export interface operations {
            *             "Town": "Berlin",
            *             "Street": "Am Rathaus",
            *             "HouseNumber": "1",
-           *             "HouseNumberAddition": null,
            *             "ValidFrom": "2000-01-01",
-           *             "ValidTo": null,
            *             "StreetComplete": "Am Rathaus 1",
            *             "HouseNumberComplete": "1",
            *             "MainAddress": true,
@@ -18423,19 +18203,13 @@ export interface operations {
            *           },
            *           {
            *             "Id": 496,
-           *             "RelatedAddressId": null,
            *             "Content": "0151 49347904",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationTypeId": 3,
            *             "CommunicationType": "Handynummer"
            *           },
            *           {
            *             "Id": 497,
-           *             "RelatedAddressId": null,
            *             "Content": "info@verwaltungsverbund.de",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationTypeId": 5,
            *             "CommunicationType": "E-Mail"
            *           }
@@ -18447,7 +18221,6 @@ export interface operations {
            *             "Bic": "HASPDEHHXXX",
            *             "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
            *             "ValidFrom": "2000-01-01",
-           *             "ValidTo": null,
            *             "BankAccountType": {
            *               "Id": 1,
            *               "Code": "GIRO"
@@ -18588,10 +18361,8 @@ export interface operations {
            *       "ShortName": "VDGH",
            *       "IsNaturalPerson": false,
            *       "ValidFrom": "2000-01-01",
-           *       "ValidTo": null,
            *       "LegalPerson": {
            *         "LongName1": "Verwaltungsverbund Deutschland GmbH",
-           *         "LongName2": null,
            *         "VatId": "DE100007919",
            *         "CommercialRegisterNumber": "HRB 10001",
            *         "CommercialRegisterTown": "Berlin",
@@ -18604,7 +18375,6 @@ export interface operations {
            *           }
            *         ]
            *       },
-           *       "NaturalPerson": null,
            *       "Addresses": [
            *         {
            *           "Id": 494,
@@ -18612,9 +18382,7 @@ export interface operations {
            *           "Town": "Berlin",
            *           "Street": "Am Rathaus",
            *           "HouseNumber": "1",
-           *           "HouseNumberAddition": null,
            *           "ValidFrom": "2000-01-01",
-           *           "ValidTo": null,
            *           "StreetComplete": "Am Rathaus 1",
            *           "HouseNumberComplete": "1",
            *           "MainAddress": true,
@@ -18636,19 +18404,13 @@ export interface operations {
            *         },
            *         {
            *           "Id": 496,
-           *           "RelatedAddressId": null,
            *           "Content": "0151 49347904",
-           *           "Explanation": null,
-           *           "RelatedAddress": null,
            *           "CommunicationTypeId": 3,
            *           "CommunicationType": "Handynummer"
            *         },
            *         {
            *           "Id": 497,
-           *           "RelatedAddressId": null,
            *           "Content": "info@verwaltungsverbund.de",
-           *           "Explanation": null,
-           *           "RelatedAddress": null,
            *           "CommunicationTypeId": 5,
            *           "CommunicationType": "E-Mail"
            *         }
@@ -18660,7 +18422,6 @@ export interface operations {
            *           "Bic": "HASPDEHHXXX",
            *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
            *           "ValidFrom": "2000-01-01",
-           *           "ValidTo": null,
            *           "BankAccountType": {
            *             "Id": 1,
            *             "Code": "GIRO"
@@ -18813,9 +18574,7 @@ export interface operations {
            *         "LicenseAgreementId": 666,
            *         "LicenseAgreement": "00101.001.001.02",
            *         "StartContract": "2010-12-09",
-           *         "EndOfContract": null,
            *         "ContractualUseValidFrom": "2010-12-09",
-           *         "ContractualUseValidTo": null,
            *         "ContractorType": {
            *           "Id": 1,
            *           "Name": "1. Vertragsnehmer"
@@ -18834,7 +18593,6 @@ export interface operations {
            *           "Name": "Schneider, Jürgen",
            *           "TaxIdentificationNumber": "48404005572",
            *           "ValidFrom": "2010-12-09",
-           *           "ValidTo": null,
            *           "IsNaturalPerson": true,
            *           "NaturalPerson": {
            *             "FirstName": "Jürgen",
@@ -18855,7 +18613,6 @@ export interface operations {
            *             }
            *           },
            *           "LegalPerson": {
-           *             "LongName1": null,
            *             "ContractPerson": []
            *           },
            *           "Addresses": [
@@ -18866,7 +18623,6 @@ export interface operations {
            *               "Street": "Am Sportplatz",
            *               "HouseNumber": "2",
            *               "ValidFrom": "2010-12-09",
-           *               "ValidTo": null,
            *               "StreetComplete": "Am Sportplatz 2",
            *               "HouseNumberComplete": "2",
            *               "MainAddress": true,
@@ -18895,10 +18651,7 @@ export interface operations {
            *             },
            *             {
            *               "Id": 670,
-           *               "RelatedAddressId": null,
            *               "Content": "0170 51373574",
-           *               "Explanation": null,
-           *               "RelatedAddress": null,
            *               "CommunicationType": {
            *                 "Id": 3,
            *                 "Name": "Handynummer"
@@ -18906,10 +18659,7 @@ export interface operations {
            *             },
            *             {
            *               "Id": 671,
-           *               "RelatedAddressId": null,
            *               "Content": "juergen.schneider@example.de",
-           *               "Explanation": null,
-           *               "RelatedAddress": null,
            *               "CommunicationType": {
            *                 "Id": 5,
            *                 "Name": "E-Mail"
@@ -18923,7 +18673,6 @@ export interface operations {
            *               "Bic": "COLSDE33XXX",
            *               "AccountHolder": "Jürgen Schneider",
            *               "ValidFrom": "2010-12-09",
-           *               "ValidTo": null,
            *               "BankAccountType": {
            *                 "Id": 1,
            *                 "Code": "GIRO"
@@ -18937,10 +18686,7 @@ export interface operations {
            *           ],
            *           "FirstEmailCommunication": {
            *             "Id": 671,
-           *             "RelatedAddressId": null,
            *             "Content": "juergen.schneider@example.de",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationType": {
            *               "Id": 5,
            *               "Name": "E-Mail"
@@ -18959,10 +18705,7 @@ export interface operations {
            *           },
            *           "FirstMobilePhoneCommunication": {
            *             "Id": 670,
-           *             "RelatedAddressId": null,
            *             "Content": "0170 51373574",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationType": {
            *               "Id": 3,
            *               "Name": "Handynummer"
@@ -18976,7 +18719,6 @@ export interface operations {
            *           "Street": "Am Sportplatz",
            *           "HouseNumber": "2",
            *           "ValidFrom": "2010-12-09",
-           *           "ValidTo": null,
            *           "StreetComplete": "Am Sportplatz 2",
            *           "HouseNumberComplete": "2",
            *           "MainAddress": true,
@@ -19132,9 +18874,7 @@ export interface operations {
            *         "LicenseAgreementId": 666,
            *         "LicenseAgreement": "00101.001.001.02",
            *         "StartContract": "2010-12-09",
-           *         "EndOfContract": null,
            *         "ContractualUseValidFrom": "2010-12-09",
-           *         "ContractualUseValidTo": null,
            *         "ContractorType": {
            *           "Id": 1,
            *           "Name": "1. Vertragsnehmer"
@@ -19153,7 +18893,6 @@ export interface operations {
            *           "Name": "Schneider, Jürgen",
            *           "TaxIdentificationNumber": "48404005572",
            *           "ValidFrom": "2010-12-09",
-           *           "ValidTo": null,
            *           "IsNaturalPerson": true,
            *           "NaturalPerson": {
            *             "FirstName": "Jürgen",
@@ -19174,7 +18913,6 @@ export interface operations {
            *             }
            *           },
            *           "LegalPerson": {
-           *             "LongName1": null,
            *             "ContractPerson": []
            *           },
            *           "Addresses": [
@@ -19185,7 +18923,6 @@ export interface operations {
            *               "Street": "Am Sportplatz",
            *               "HouseNumber": "2",
            *               "ValidFrom": "2010-12-09",
-           *               "ValidTo": null,
            *               "StreetComplete": "Am Sportplatz 2",
            *               "HouseNumberComplete": "2",
            *               "MainAddress": true,
@@ -19214,10 +18951,7 @@ export interface operations {
            *             },
            *             {
            *               "Id": 670,
-           *               "RelatedAddressId": null,
            *               "Content": "0170 51373574",
-           *               "Explanation": null,
-           *               "RelatedAddress": null,
            *               "CommunicationType": {
            *                 "Id": 3,
            *                 "Name": "Handynummer"
@@ -19225,10 +18959,7 @@ export interface operations {
            *             },
            *             {
            *               "Id": 671,
-           *               "RelatedAddressId": null,
            *               "Content": "juergen.schneider@example.de",
-           *               "Explanation": null,
-           *               "RelatedAddress": null,
            *               "CommunicationType": {
            *                 "Id": 5,
            *                 "Name": "E-Mail"
@@ -19242,7 +18973,6 @@ export interface operations {
            *               "Bic": "COLSDE33XXX",
            *               "AccountHolder": "Jürgen Schneider",
            *               "ValidFrom": "2010-12-09",
-           *               "ValidTo": null,
            *               "BankAccountType": {
            *                 "Id": 1,
            *                 "Code": "GIRO"
@@ -19256,10 +18986,7 @@ export interface operations {
            *           ],
            *           "FirstEmailCommunication": {
            *             "Id": 671,
-           *             "RelatedAddressId": null,
            *             "Content": "juergen.schneider@example.de",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationType": {
            *               "Id": 5,
            *               "Name": "E-Mail"
@@ -19278,10 +19005,7 @@ export interface operations {
            *           },
            *           "FirstMobilePhoneCommunication": {
            *             "Id": 670,
-           *             "RelatedAddressId": null,
            *             "Content": "0170 51373574",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationType": {
            *               "Id": 3,
            *               "Name": "Handynummer"
@@ -19295,7 +19019,6 @@ export interface operations {
            *           "Street": "Am Sportplatz",
            *           "HouseNumber": "2",
            *           "ValidFrom": "2010-12-09",
-           *           "ValidTo": null,
            *           "StreetComplete": "Am Sportplatz 2",
            *           "HouseNumberComplete": "2",
            *           "MainAddress": true,
@@ -19447,7 +19170,6 @@ export interface operations {
            *         "LicenseAgreementId": 666,
            *         "LicenseAgreement": "00101.001.001.02",
            *         "StartContract": "2010-12-09",
-           *         "EndOfContract": null,
            *         "IsLegalPerson": false,
            *         "IsNaturalPerson": true,
            *         "PersonId": 667,
@@ -19457,7 +19179,6 @@ export interface operations {
            *         "PersonLastName": "Schneider",
            *         "BirthDate": "1995-05-11T00:00:00Z",
            *         "PersonValidFrom": "2010-12-09",
-           *         "PersonValidTo": null,
            *         "ContractorTypeId": 1,
            *         "ContractorType": "1. Vertragsnehmer",
            *         "GenderId": 1,
@@ -19471,9 +19192,7 @@ export interface operations {
            *             "Town": "Dortmund",
            *             "Street": "Am Sportplatz",
            *             "HouseNumber": "2",
-           *             "HouseNumberAddition": null,
            *             "ValidFrom": "2010-12-09",
-           *             "ValidTo": null,
            *             "StreetComplete": "Am Sportplatz 2",
            *             "HouseNumberComplete": "2",
            *             "MainAddress": true,
@@ -19495,19 +19214,13 @@ export interface operations {
            *           },
            *           {
            *             "Id": 670,
-           *             "RelatedAddressId": null,
            *             "Content": "0170 51373574",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationTypeId": 3,
            *             "CommunicationType": "Handynummer"
            *           },
            *           {
            *             "Id": 671,
-           *             "RelatedAddressId": null,
            *             "Content": "juergen.schneider@example.de",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationTypeId": 5,
            *             "CommunicationType": "E-Mail"
            *           }
@@ -19642,7 +19355,6 @@ export interface operations {
            *       {
            *         "Id": 680,
            *         "ActiveFrom": "2010-12-09",
-           *         "ActiveTo": null,
            *         "LicenseAgreement": {
            *           "Id": 666,
            *           "IdNum": "00101.001.001.02",
@@ -19806,7 +19518,6 @@ export interface operations {
            *         "NetAmount": 432,
            *         "Amount": 432,
            *         "ActiveFrom": "2010-12-09",
-           *         "ActiveTo": null,
            *         "LicenseAgreement": {
            *           "Id": 666,
            *           "IdNum": "00101.001.001.02",
@@ -19832,7 +19543,6 @@ export interface operations {
            *         },
            *         "ContractPositionType": {
            *           "Id": 35,
-           *           "NodeId": null,
            *           "Name": "Grundmiete",
            *           "ShortCode": "GM",
            *           "Deposit": false,
@@ -19981,7 +19691,6 @@ export interface operations {
            *         "NetAmount": 432,
            *         "Amount": 432,
            *         "ActiveFrom": "2010-12-09",
-           *         "ActiveTo": null,
            *         "LicenseAgreement": {
            *           "Id": 666,
            *           "IdNum": "00101.001.001.02",
@@ -20007,7 +19716,6 @@ export interface operations {
            *         },
            *         "ContractPositionType": {
            *           "Id": 35,
-           *           "NodeId": null,
            *           "Name": "Grundmiete",
            *           "ShortCode": "GM",
            *           "Deposit": false,
@@ -20172,7 +19880,6 @@ export interface operations {
            *         "IdNum": "VW000",
            *         "Name": "Verwaltungsverbund Deutschland",
            *         "NodeId": 1,
-           *         "ParentManagementId": null,
            *         "AdministrationType": {
            *           "Id": 3,
            *           "Name": "Eigenbestand"
@@ -20182,12 +19889,9 @@ export interface operations {
            *           "IdNum": "P000001",
            *           "Shortname": "VDGH",
            *           "Name": "Verwaltungsverbund Deutschland GmbH",
-           *           "NodeId": null,
            *           "TaxNumber": "15/938/17726",
            *           "ValidFrom": "2000-01-01",
-           *           "ValidTo": null,
            *           "IsNaturalPerson": false,
-           *           "NaturalPerson": null,
            *           "LegalPerson": {
            *             "LongName1": "Verwaltungsverbund Deutschland GmbH",
            *             "VatId": "DE100007919",
@@ -20210,7 +19914,6 @@ export interface operations {
            *               "Street": "Am Rathaus",
            *               "HouseNumber": "1",
            *               "ValidFrom": "2000-01-01",
-           *               "ValidTo": null,
            *               "StreetComplete": "Am Rathaus 1",
            *               "HouseNumberComplete": "1",
            *               "MainAddress": true,
@@ -20239,10 +19942,7 @@ export interface operations {
            *             },
            *             {
            *               "Id": 496,
-           *               "RelatedAddressId": null,
            *               "Content": "0151 49347904",
-           *               "Explanation": null,
-           *               "RelatedAddress": null,
            *               "CommunicationType": {
            *                 "Id": 3,
            *                 "Name": "Handynummer"
@@ -20250,10 +19950,7 @@ export interface operations {
            *             },
            *             {
            *               "Id": 497,
-           *               "RelatedAddressId": null,
            *               "Content": "info@verwaltungsverbund.de",
-           *               "Explanation": null,
-           *               "RelatedAddress": null,
            *               "CommunicationType": {
            *                 "Id": 5,
            *                 "Name": "E-Mail"
@@ -20267,7 +19964,6 @@ export interface operations {
            *               "Bic": "HASPDEHHXXX",
            *               "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
            *               "ValidFrom": "2000-01-01",
-           *               "ValidTo": null,
            *               "BankAccountType": {
            *                 "Id": 1,
            *                 "Code": "GIRO"
@@ -20281,10 +19977,7 @@ export interface operations {
            *           ],
            *           "FirstEmailCommunication": {
            *             "Id": 497,
-           *             "RelatedAddressId": null,
            *             "Content": "info@verwaltungsverbund.de",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationType": {
            *               "Id": 5,
            *               "Name": "E-Mail"
@@ -20303,10 +19996,7 @@ export interface operations {
            *           },
            *           "FirstMobilePhoneCommunication": {
            *             "Id": 496,
-           *             "RelatedAddressId": null,
            *             "Content": "0151 49347904",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationType": {
            *               "Id": 3,
            *               "Name": "Handynummer"
@@ -20320,7 +20010,6 @@ export interface operations {
            *           "Street": "Am Rathaus",
            *           "HouseNumber": "1",
            *           "ValidFrom": "2000-01-01",
-           *           "ValidTo": null,
            *           "StreetComplete": "Am Rathaus 1",
            *           "HouseNumberComplete": "1",
            *           "MainAddress": true,
@@ -20340,7 +20029,6 @@ export interface operations {
            *           "Bic": "HASPDEHHXXX",
            *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
            *           "ValidFrom": "2000-01-01",
-           *           "ValidTo": null,
            *           "BankAccountType": {
            *             "Id": 1,
            *             "Code": "GIRO"
@@ -20518,9 +20206,7 @@ export interface operations {
            *           "Name": "Grundstücksgesellschaft Köln 1",
            *           "TaxNumber": "49/287/75818",
            *           "ValidFrom": "2000-01-01",
-           *           "ValidTo": null,
            *           "IsNaturalPerson": false,
-           *           "NaturalPerson": null,
            *           "LegalPerson": {
            *             "LongName1": "Grundstücksgesellschaft Köln 1",
            *             "VatId": "DE100087109",
@@ -20543,7 +20229,6 @@ export interface operations {
            *               "Street": "Hauptstraße",
            *               "HouseNumber": "10",
            *               "ValidFrom": "2000-01-01",
-           *               "ValidTo": null,
            *               "StreetComplete": "Hauptstraße 10",
            *               "HouseNumberComplete": "10",
            *               "MainAddress": true,
@@ -20572,10 +20257,7 @@ export interface operations {
            *             },
            *             {
            *               "Id": 573,
-           *               "RelatedAddressId": null,
            *               "Content": "info@grundstcksgesellschaft.de",
-           *               "Explanation": null,
-           *               "RelatedAddress": null,
            *               "CommunicationType": {
            *                 "Id": 5,
            *                 "Name": "E-Mail"
@@ -20589,7 +20271,6 @@ export interface operations {
            *               "Bic": "SSKMDEMMXXX",
            *               "AccountHolder": "Grundstücksgesellschaft Köln 1",
            *               "ValidFrom": "2000-01-01",
-           *               "ValidTo": null,
            *               "BankAccountType": {
            *                 "Id": 1,
            *                 "Code": "GIRO"
@@ -20603,10 +20284,7 @@ export interface operations {
            *           ],
            *           "FirstEmailCommunication": {
            *             "Id": 573,
-           *             "RelatedAddressId": null,
            *             "Content": "info@grundstcksgesellschaft.de",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationType": {
            *               "Id": 5,
            *               "Name": "E-Mail"
@@ -20631,7 +20309,6 @@ export interface operations {
            *           "Street": "Hauptstraße",
            *           "HouseNumber": "10",
            *           "ValidFrom": "2000-01-01",
-           *           "ValidTo": null,
            *           "StreetComplete": "Hauptstraße 10",
            *           "HouseNumberComplete": "10",
            *           "MainAddress": true,
@@ -20651,7 +20328,6 @@ export interface operations {
            *           "Bic": "SSKMDEMMXXX",
            *           "AccountHolder": "Grundstücksgesellschaft Köln 1",
            *           "ValidFrom": "2000-01-01",
-           *           "ValidTo": null,
            *           "BankAccountType": {
            *             "Id": 1,
            *             "Code": "GIRO"
@@ -20791,7 +20467,6 @@ export interface operations {
            *         "IdNum": "ABT11",
            *         "Name": "Vermietung Berlin",
            *         "ManagementId": 499,
-           *         "ParentId": null,
            *         "DepartmentType": {
            *           "Id": 1,
            *           "Name": "Vermietung"
@@ -20941,7 +20616,6 @@ export interface operations {
            *           "Name": "Wagner, Katharina",
            *           "TaxIdentificationNumber": "82465469236",
            *           "ValidFrom": "2010-01-01",
-           *           "ValidTo": null,
            *           "IsNaturalPerson": true,
            *           "NaturalPerson": {
            *             "FirstName": "Katharina",
@@ -20962,10 +20636,8 @@ export interface operations {
            *             }
            *           },
            *           "LegalPerson": {
-           *             "LongName1": null,
            *             "ContractPerson": []
            *           },
-           *           "Addresses": null,
            *           "Communications": [
            *             {
            *               "Id": 510,
@@ -20980,10 +20652,7 @@ export interface operations {
            *             },
            *             {
            *               "Id": 511,
-           *               "RelatedAddressId": null,
            *               "Content": "0160 27612674",
-           *               "Explanation": null,
-           *               "RelatedAddress": null,
            *               "CommunicationType": {
            *                 "Id": 3,
            *                 "Name": "Handynummer"
@@ -20991,10 +20660,7 @@ export interface operations {
            *             },
            *             {
            *               "Id": 512,
-           *               "RelatedAddressId": null,
            *               "Content": "katharina.wagner@example.de",
-           *               "Explanation": null,
-           *               "RelatedAddress": null,
            *               "CommunicationType": {
            *                 "Id": 5,
            *                 "Name": "E-Mail"
@@ -21003,10 +20669,7 @@ export interface operations {
            *           ],
            *           "FirstEmailCommunication": {
            *             "Id": 512,
-           *             "RelatedAddressId": null,
            *             "Content": "katharina.wagner@example.de",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationType": {
            *               "Id": 5,
            *               "Name": "E-Mail"
@@ -21025,10 +20688,7 @@ export interface operations {
            *           },
            *           "FirstMobilePhoneCommunication": {
            *             "Id": 511,
-           *             "RelatedAddressId": null,
            *             "Content": "0160 27612674",
-           *             "Explanation": null,
-           *             "RelatedAddress": null,
            *             "CommunicationType": {
            *               "Id": 3,
            *               "Name": "Handynummer"
@@ -21042,7 +20702,6 @@ export interface operations {
            *           "Street": "Am Rathaus",
            *           "HouseNumber": "1",
            *           "ValidFrom": "2010-01-01",
-           *           "ValidTo": null,
            *           "StreetComplete": "Am Rathaus 1",
            *           "HouseNumberComplete": "1",
            *           "MainAddress": true,
@@ -21552,7 +21211,6 @@ export interface operations {
            *           "EconomicUnit": "00101"
            *         },
            *         "UseUnitUniversalResponsibility": false,
-           *         "UseUnitUniversalResponsibleOfficial": null,
            *         "EconomicUnitUniversalResponsibility": true,
            *         "EconomicUnitUniversalResponsibleOfficial": {
            *           "Id": 507,
@@ -21718,7 +21376,6 @@ export interface operations {
            *           "EconomicUnit": "00101"
            *         },
            *         "UseUnitUniversalResponsibility": false,
-           *         "UseUnitUniversalResponsibleOfficial": null,
            *         "EconomicUnitUniversalResponsibility": true,
            *         "EconomicUnitUniversalResponsibleOfficial": {
            *           "Id": 507,
