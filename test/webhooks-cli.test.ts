@@ -19,6 +19,7 @@ async function serve(env: Record<string, string>): Promise<ChildProcess> {
   });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString())); // the start banner is on stderr
   for (let i = 0; i < 300 && !output.includes('listening'); i++) await new Promise((r) => setTimeout(r, 100));
   assert.ok(output.includes('listening'), output);
   return child;
