@@ -15,7 +15,7 @@ import {
   type LoadResult,
   type ServerProcess,
 } from './harness.ts';
-import { MASTER_PERMISSIONS } from './master-data.ts';
+import { ALL_PERMISSIONS } from '../src/auth/permissions.ts';
 import { startCluster, type PgCluster } from '../scripts/pg-cluster.ts';
 import { openDatabase } from '../src/db/database.ts';
 
@@ -97,14 +97,6 @@ export async function login(base: string): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-const PERMISSIONS = [
-  'Umlageabrechnung-Stammdaten',
-  'Umlageabrechnung-lesen',
-  'Belegsystem Projekt ändern',
-  'Mietenbuchhaltung-lesen',
-  ...MASTER_PERMISSIONS,
-];
-
 /** Creates the bench context; `close()` stops every process it started and removes the work folder. */
 export async function createBench(options: Options): Promise<Bench & { close(): Promise<void> }> {
   const running = new Set<{ stop(): Promise<void> }>();
@@ -130,7 +122,7 @@ export async function createBench(options: Options): Promise<Bench & { close(): 
     await cli(['demo', 'load', '--scale', String(scale), '--seed', '1'], env);
     const loadSeconds = (performance.now() - t0) / 1000;
     await cli(
-      ['user', 'add', 'bench', '--password', 'bench-password', ...PERMISSIONS.flatMap((p) => ['--permission', p])],
+      ['user', 'add', 'bench', '--password', 'bench-password', ...ALL_PERMISSIONS.flatMap((p) => ['--permission', p])],
       env,
     );
     const out = await cli(['apikey', 'create', '--name', 'bench', '--all-ledgers'], env);

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cli, runLoad, startServer, table, withPeakRss, type LoadResult } from './harness.ts';
 
-export const MASTER_PERMISSIONS = ['Personen lesen', 'Objektdaten lesen'];
+import { PERMISSIONS } from '../src/auth/permissions.ts';
+
+const MASTER_PERMISSIONS = [PERMISSIONS.personsRead, PERMISSIONS.objectDataRead];
 const SYNC = ['v1.2/CommercialInventory/UseUnits', 'v1.2/RentAccounting/LicenseAgreements', 'v1.2/PersonsRead/Persons'];
 
 export interface MasterRow {
@@ -124,7 +126,7 @@ async function standalone() {
     const t0 = performance.now();
     await cli(['demo', 'load', '--scale', String(scale), '--seed', '1'], env);
     process.stderr.write(`demo load scale ${scale}: ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
-    const perms = ['Mietenbuchhaltung-lesen', ...MASTER_PERMISSIONS].flatMap((p) => ['--permission', p]);
+    const perms = [PERMISSIONS.rentAccountingRead, ...MASTER_PERMISSIONS].flatMap((p) => ['--permission', p]);
     await cli(['user', 'add', 'bench', '--password', 'bench-password', ...perms], env);
     const apiKey = (await cli(['apikey', 'create', '--name', 'bench', '--all-ledgers'], env))
       .trim()

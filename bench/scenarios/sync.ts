@@ -5,26 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, freePort } from '../harness.ts';
 import { INCLUDES, RA, RC, type Scenario } from '../context.ts';
-
-const CONTRACT_KINDS = [
-  'IndexRentalAgreement',
-  'GraduatedRentAgreement',
-  'TurnoverRentAgreement',
-  'VatOptionAgreement',
-  'RentalUpperLimit',
-  'GrossRentsWithoutHeating',
-  'MaxCostDistribution',
-  'DistributionSpecialCharge',
-  'SpecialUseRight',
-  'PrepaymentAdjustment',
-  'DistributionCostType',
-  'MultipleOptInAgreement',
-  'MinorRepairWorkAgreement',
-  'CivilCodeAdaptationLockAgreement',
-  'ReminderChargeFixedAmount',
-  'ReminderChargeInterest',
-  'WaiverOfTerminationAgreement',
-];
+import { CONTRACT_AGREEMENT_KINDS as CONTRACT_KINDS } from '../../src/rent-accounting/tables.ts';
 
 export default {
   name: 'S8',
