@@ -24,7 +24,7 @@ const FAST = {
 async function serve(env: Record<string, string>): Promise<ChildProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [BIN, 'serve'], {
-    env: { ...process.env, ...FAST, ...env, PORT: String(port), WOHNAPI_SERVER_PROCESS: '1' },
+    env: { ...process.env, ...FAST, ...env, PORT: String(port), },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
