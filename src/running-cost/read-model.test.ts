@@ -14,6 +14,8 @@ import { loadDemo } from '../dataset/demo/load.ts';
 import { insertAllocationGroupUseUnit, insertUseUnit } from '../dataset/factories.ts';
 import { readBasePage, readModelFresh, rebuildReadModel } from './read-model.ts';
 import type { Includes } from './children.ts';
+import { runningCostFixture, type Fixture } from '../../test/fixtures/running-cost.ts';
+import { at } from '../../test/support/lists.ts';
 
 const PATH = '/service/v1.2/RunningCostDistributionRead/AllocationGroupBases';
 const FLAGS = ['includeUseUnits', 'includeCostTypes', 'includeExplanations', 'includeOptionTaxes'] as const;
@@ -240,5 +242,49 @@ for (const dialect of DIALECTS) {
         assert.equal(await readModelFresh(target.db), true);
         assert.equal(await readBasePage(target.db, {}, ALL_LEDGERS, { limit: 100, offset: 0 }, inc, true), imported);
       }));
+  });
+}
+
+for (const dialect of DIALECTS) {
+  describe(`AllocationGroupBases read model over the factories' unusual records [${dialect}]`, () => {
+    let f: Fixture;
+    before(async () => {
+      f = await runningCostFixture(dialect, { PAGE_CACHE_MB: '0' });
+    });
+    after(() => f.t.close());
+
+    it('answers every variant, filter and scope byte for byte as the live path', async () => {
+      const ledger1 = await f.t.login({ ledgers: [at(f.world.ledgers, 1).companyCodeId] });
+      const key = await f.t.apiKey([at(f.world.ledgers, 0).companyCodeId, at(f.world.ledgers, 2).companyCodeId]);
+      const requests = VARIANTS.flatMap((v) =>
+        [
+          ['limit=100', f.token],
+          ['limit=2&offset=1', f.token],
+          [`searchPattern=${encodeURIComponent('ü%')}`, f.token],
+          [`searchPattern=${encodeURIComponent('a\\b')}`, f.token],
+          [`allocationGroupBaseId=${f.bases.y}`, f.token],
+          ['limit=100', ledger1],
+          [`limit=100&apiKey=${key}`, f.token],
+        ].map(([q, token]) => ({ url: v.query ? `${q}&${v.query}` : (q as string), token: token as string })),
+      );
+      const answers = async () => {
+        const out: string[] = [];
+        for (const r of requests) {
+          const res = await f.get('AllocationGroupBases', r.url, r.token);
+          assert.equal(res.statusCode, 200, res.body);
+          out.push(res.body);
+        }
+        return out;
+      };
+      assert.equal(await readModelFresh(f.t.database.db), false); // the factories wrote after any build
+      const live = await answers();
+      await rebuildReadModel(f.t.database.db);
+      assert.equal(await readModelFresh(f.t.database.db), true);
+      const fromReadModel = await answers();
+      assert.equal(await readModelFresh(f.t.database.db), true);
+      for (let i = 0; i < requests.length; i++) assert.equal(fromReadModel[i], live[i], requests[i]?.url);
+      assert.ok(live.some((body) => body.includes('"Code":null')));
+      assert.ok(live.some((body) => body.includes('"UseUnits":[{')));
+    });
   });
 }
