@@ -7,7 +7,7 @@
 // transaction) and built for this wire format. Otherwise the caller answers with the live path.
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import type { Executor } from '../db/database.ts';
+import { isPostgres, type Executor } from '../db/database.ts';
 import { ALL_LEDGERS, type LedgerScope } from '../auth/ledger-scope.ts';
 import { compileSerializers, type Serializers } from '../http/serializer.ts';
 import { headerConditions, listAllocationGroupBases, type GroupFilters, type Page } from './queries.ts';
@@ -168,14 +168,31 @@ function rowExpression(keep: boolean, inc: Includes): string {
 interface PageRow {
   stale: number | boolean;
   format: string;
-  id: number | null;
-  fid: number | null;
-  json: string | null;
+  ids: number | string;
+  found: number | string;
+  /** SQLite: the ids in the order their pieces were joined (checked; see below). */
+  order: string | null;
+  json: Buffer | string;
+}
+
+/** Whether comma-separated ids are in ascending order. */
+function ascending(ids: string | null): boolean {
+  if (ids === null) return true;
+  let last = -Infinity;
+  for (const id of ids.split(',')) {
+    const n = Number(id);
+    if (!(n > last)) return false;
+    last = n;
+  }
+  return true;
 }
 
 /**
  * The JSON text of a page of AllocationGroupBases (the same filters, scope and paging as listAllocationGroupBases)
  * from the read model, or undefined when the read model is not fresh (the caller then answers with the live path).
+ * One statement reads the state row, the page's ids and their pieces (one snapshot) and joins the pieces into the
+ * page's text in the database; on SQLite as a blob, so the UTF-8 bytes reach the socket without passing through a
+ * JavaScript string.
  */
 export async function readBasePage(
   db: Executor,
@@ -184,27 +201,32 @@ export async function readBasePage(
   page: Page,
   inc: Includes,
   keepNulls: boolean,
-): Promise<string | undefined> {
+  sorted = false,
+): Promise<Buffer | string | undefined> {
   const where = sql.join(headerConditions(db, 'b', f, scope), sql` and `);
+  const expr = sql.raw(rowExpression(keepNulls, inc));
+  // SQLite feeds the aggregate in the order of the ids subquery, but does not promise it: the statement also returns
+  // the ids in the order it joined them, and only if that is not ascending does it run again with ORDER BY (which
+  // sorts the pieces, ~0.5 ms a page)
+  const joined = isPostgres(db)
+    ? sql`null as "order", '[' || coalesce(string_agg(${expr}, ',' order by p.id), '') || ']'`
+    : sorted
+      ? sql`null as "order", cast('[' || coalesce(group_concat(${expr}, ',' order by p.id), '') || ']' as blob)`
+      : sql`group_concat(p.id) as "order", cast('[' || coalesce(group_concat(${expr}, ','), '') || ']' as blob)`;
   const { rows } =
-    await sql<PageRow>`select s.stale, s.format, p.id, f.id as fid, ${sql.raw(rowExpression(keepNulls, inc))} as json
+    await sql<PageRow>`select s.stale, s.format, count(p.id) as ids, count(f.id) as found, ${joined} as json
     from read_model_state s
     left join (select b.id from allocation_group_bases b where ${where} order by b.id limit ${page.limit} offset ${page.offset}) p
       on s.stale = 0 and s.format = ${FORMAT}
     left join allocation_group_base_fragments f on f.id = p.id
     where s.name = ${NAME}
-    order by p.id`.execute(db);
-  const first = rows[0];
-  if (!first || Number(first.stale) !== 0 || first.format !== FORMAT) return undefined;
-  if (first.id === null) return '[]';
-  let out = '[';
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i] as PageRow;
-    if (r.fid === null || r.json === null) return undefined; // a base without pieces: never expected when fresh
-    if (i > 0) out += ',';
-    out += r.json;
-  }
-  return `${out}]`;
+    group by s.name, s.stale, s.format`.execute(db);
+  const row = rows[0];
+  if (!row || Number(row.stale) !== 0 || row.format !== FORMAT) return undefined;
+  // a base without pieces is never expected while fresh; the live path would still answer it right
+  if (Number(row.found) !== Number(row.ids)) return undefined;
+  if (!ascending(row.order)) return readBasePage(db, f, scope, page, inc, keepNulls, true);
+  return row.json;
 }
 
 /** Whether the read model is fresh for this wire format. */
