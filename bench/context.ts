@@ -106,7 +106,12 @@ export async function createBench(options: Options): Promise<Bench & { close(): 
   const rows: Row[] = [];
 
   async function newDatabaseUrl(): Promise<string> {
-    if (!options.postgres) return `sqlite:${path.join(workdir, `bench${++dbCounter}.sqlite`)}`;
+    if (!options.postgres) {
+      // an empty file is an empty SQLite database (the CLI refuses to create a new one)
+      const file = path.join(workdir, `bench${++dbCounter}.sqlite`);
+      fs.writeFileSync(file, '');
+      return `sqlite:${file}`;
+    }
     cluster ??= await startCluster();
     const name = `bench${++dbCounter}`;
     const admin = new pg.Client({ connectionString: cluster.url });

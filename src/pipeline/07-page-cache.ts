@@ -40,8 +40,8 @@ export default fp(
 
     app.addHook('onSend', async (request, reply, payload) => {
       const ticket = tickets.get(request);
-      if (ticket && reply.statusCode === 200 && typeof payload === 'string') {
-        const body = Buffer.from(payload);
+      if (ticket && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
         cache.set(ticket.key, ticket.version, body);
         reply.header('x-cache', 'miss');
         return body;

@@ -17,6 +17,7 @@ import { loadBaseChildren, loadGroupChildren, type Includes } from './children.t
 import { presentAllocationGroup, presentAllocationGroupBase, presentDistributionPeriod } from './presenters.ts';
 import { allocationGroupsWithdrawal, SUNSET } from './sunset.ts';
 import { SEARCH_PATTERN_RULE } from './search.ts';
+import { readBasePage } from './read-model.ts';
 
 const BASE = '/v1.2/RunningCostDistributionRead';
 const AUTH: RouteAuth = {
@@ -118,7 +119,7 @@ export default async function runningCostArea(app: App): Promise<void> {
         response: { 200: Type.Array(AllocationGroupBase), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const filters = {
         id: q.allocationGroupBaseId,
@@ -129,6 +130,11 @@ export default async function runningCostArea(app: App): Promise<void> {
         prepaymentBlockId: q.prepaymentBlockId,
         searchPattern: q.searchPattern,
       };
+      // the persisted read model when it is fresh: the page's JSON text as it is (no serializer); else the live path
+      const keepNulls = (q as { showNullValues?: boolean }).showNullValues === true;
+      const json = await readBasePage(app.db, filters, request.scope, pageOf(q), includesOf(q), keepNulls);
+      // (a string payload skips serialization; the response type does not know that)
+      if (json !== undefined) return reply.type('application/json; charset=utf-8').send(json as never);
       const rows = await listAllocationGroupBases(app.db, filters, request.scope, pageOf(q));
       const children = await loadBaseChildren(app.db, rows, includesOf(q));
       return rows.map((row) => presentAllocationGroupBase(row, children));

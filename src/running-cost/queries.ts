@@ -109,7 +109,12 @@ export async function listDistributionPeriods(db: Executor, page: Page): Promise
 }
 
 /** The WHERE conditions of a group or base page on the header table `alias` (same column names in both). */
-function headerConditions(db: Executor, alias: 'g' | 'b', f: GroupFilters, scope: LedgerScope): Expression<SqlBool>[] {
+export function headerConditions(
+  db: Executor,
+  alias: 'g' | 'b',
+  f: GroupFilters,
+  scope: LedgerScope,
+): Expression<SqlBool>[] {
   const col = (name: string) => sql.ref<number | string | null>(`${alias}.${name}`);
   const out: Expression<SqlBool>[] = [ledgerCondition(col('company_code_id') as Expression<number>, scope)];
   const equal = (name: string, value: number | string | undefined) => {

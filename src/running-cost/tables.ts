@@ -82,6 +82,33 @@ export interface CombinedAllocationGroupExplanationsTable extends ExplanationRow
   combined_allocation_group_id: number;
 }
 
+/** Whether a read model is fresh (migration 2026112401; src/running-cost/read-model.ts). */
+export interface ReadModelStateTable {
+  name: string;
+  /** 1 once any source row changed since the last rebuild (triggers). */
+  stale: number;
+  /** The wire format the fragments were built for; another format = not usable. */
+  format: string;
+}
+/** The JSON pieces of one AllocationGroupBase; a `_k` piece (showNullValues=true) is null when equal to the other. */
+export interface AllocationGroupBaseFragmentsTable {
+  id: number;
+  head: string;
+  head_k: string | null;
+  use_units: string;
+  use_units_k: string | null;
+  group_explanations: string;
+  group_explanations_k: string | null;
+  middle: string;
+  middle_k: string | null;
+  combined_explanations: string;
+  combined_explanations_k: string | null;
+  cost_types: string;
+  cost_types_k: string | null;
+  option_taxes: string;
+  option_taxes_k: string | null;
+}
+
 export interface RunningCostTables {
   distribution_periods: DistributionPeriodsTable;
   allocation_groups: AllocationGroupsTable;
@@ -94,4 +121,6 @@ export interface RunningCostTables {
   allocation_group_base_option_taxes: AllocationGroupBaseOptionTaxesTable;
   allocation_group_explanations: AllocationGroupExplanationsTable;
   combined_allocation_group_explanations: CombinedAllocationGroupExplanationsTable;
+  read_model_state: ReadModelStateTable;
+  allocation_group_base_fragments: AllocationGroupBaseFragmentsTable;
 }

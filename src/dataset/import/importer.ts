@@ -15,6 +15,7 @@ import { DocumentError, readDocument } from './reader.ts';
 import { parseRecord, type Parsed } from './record.ts';
 import { checkRecord, type Pending } from './check.ts';
 import { writeBatch } from './write.ts';
+import { rebuildReadModel } from '../../running-cost/read-model.ts';
 
 const BATCH = 2000;
 const MAX_PROBLEMS = 1000;
@@ -51,7 +52,9 @@ export async function importData(
         message: err.message,
       });
     }
-    return importer.finish();
+    const summary = await importer.finish();
+    await rebuildReadModel(trx); // in the same transaction: fresh exactly when the import commits
+    return summary;
   });
 }
 
