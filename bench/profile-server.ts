@@ -11,6 +11,26 @@ import { INCLUDES, RC, login } from './context.ts';
 import { ALL_PERMISSIONS } from '../src/auth/permissions.ts';
 import { openDatabase } from '../src/db/database.ts';
 
+/** CPU ms (user + system) per thread of the process tree under `pid` (the worker's main thread, libuv pool, GC). */
+function threadCpu(pid: number): string {
+  const tick = 10; // ms per clock tick (USER_HZ 100)
+  const lines: string[] = [];
+  const walk = (p: number) => {
+    for (const tid of fs.readdirSync(`/proc/${p}/task`)) {
+      const stat = fs.readFileSync(`/proc/${p}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const user = Number(fields[11]) * tick;
+      const system = Number(fields[12]) * tick;
+      if (user + system > 0) lines.push(`  pid ${p} ${name.padEnd(16)} user ${user} ms, system ${system} ms`);
+      const children = fs.readFileSync(`/proc/${p}/task/${tid}/children`, 'utf8').trim();
+      for (const c of children ? children.split(' ') : []) walk(Number(c));
+    }
+  };
+  walk(pid);
+  return `CPU per thread:\n${lines.join('\n')}`;
+}
+
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { scale: { type: 'string', default: '10' }, duration: { type: 'string', default: '10' } },
@@ -69,6 +89,7 @@ const result =
         headers: { authorization: `Bearer ${token}` },
       });
 console.log(JSON.stringify(result));
+console.log(threadCpu(child.pid!));
 await stopProcess(child);
 // The worker (the process that served) writes the largest profile, and may finish writing after the primary exited.
 let worker: string | undefined;
