@@ -9,6 +9,7 @@ import { isPostgres, type Executor } from './database.ts';
 
 /** SQL text of every fixed query -> its PostgreSQL statement name (database.ts sends these as named statements). */
 export const NAMED_STATEMENTS = new Map<string, string>();
+const MAX_NAMED = 200;
 
 /** A placeholder for an argument while the query is compiled: a text no real value is. */
 const slot = (name: string) => `\u0000fixed-query-arg:${name}\u0000`;
@@ -49,7 +50,9 @@ export function fixedQuery<A extends Args, R>(
         const arg = typeof p === 'string' ? bySlot.get(p) : undefined;
         return arg === undefined ? { value: p } : { arg };
       });
-      if (dialect === 'postgres' && !NAMED_STATEMENTS.has(query.sql))
+      // Bounded: each name is a prepared statement on every pooled connection (families of many shapes run the
+      // rest unnamed).
+      if (dialect === 'postgres' && !NAMED_STATEMENTS.has(query.sql) && NAMED_STATEMENTS.size < MAX_NAMED)
         NAMED_STATEMENTS.set(query.sql, `wohnapi_fixed_${NAMED_STATEMENTS.size + 1}`);
       compiled = byDialect[dialect] = { query, sources };
     }
