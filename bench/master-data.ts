@@ -124,6 +124,7 @@ async function standalone() {
   const env = { DATABASE_URL: `sqlite:${path.join(dir, 'bench.sqlite')}` };
   try {
     const t0 = performance.now();
+    await cli(['migrate'], env);
     await cli(['demo', 'load', '--scale', String(scale), '--seed', '1'], env);
     process.stderr.write(`demo load scale ${scale}: ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     const perms = [PERMISSIONS.rentAccountingRead, ...MASTER_PERMISSIONS].flatMap((p) => ['--permission', p]);

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, PostgresAdapter, type Transaction } from 'kysely';
 import type { DB } from './schema.ts';
+import { NAMED_STATEMENTS } from './fixed-query.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -105,6 +106,16 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   // An idle client whose connection ends (server restart, database dropped) must not crash the process: the pool
   // drops it and opens a new one when needed. Without a listener, pg re-throws the error as an uncaught exception.
   pool.on('error', () => {});
+  // The fixed queries of the hot paths (src/db/fixed-query.ts) run as named prepared statements: parsed and planned
+  // once per connection instead of on every call.
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const [text, values] = args;
+      const name = args.length === 2 && typeof text === 'string' ? NAMED_STATEMENTS.get(text) : undefined;
+      return name === undefined ? query(...args) : query({ name, text, values });
+    }) as typeof client.query;
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const versions = async () => {
     const row = await db

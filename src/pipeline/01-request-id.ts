@@ -13,9 +13,10 @@ export function requestId(req: IncomingMessage): string {
 
 export default fp(
   async (app: App) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    // Callback-style hooks (here and in the other per-request steps): no promise per request and step.
+    app.addHook('onSend', (request, reply, payload, done) => {
       reply.header('x-request-id', request.id);
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'request-id' },

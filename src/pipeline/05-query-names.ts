@@ -33,10 +33,11 @@ export function matchQueryNames(query: Record<string, unknown>, schema: object):
 
 export default fp(
   async (app: App) => {
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const schema = request.routeOptions.schema?.querystring;
       const query = request.query as Record<string, unknown> | undefined;
       if (schema && typeof schema === 'object' && query && typeof query === 'object') matchQueryNames(query, schema);
+      done();
     });
   },
   { name: 'query-names' },

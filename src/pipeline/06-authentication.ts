@@ -16,9 +16,10 @@ export default fp<AuthenticationOptions>(
     app.decorateRequest('principal', null);
     app.decorateRequest('apiKey', null);
     app.decorateRequest('scope', null as never);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const auth = request.routeOptions.config.auth;
-      if (auth) await authenticate(app, request, auth);
+      if (!auth) return done();
+      authenticate(app, request, auth).then(() => done(), done);
     });
   },
   { name: 'authentication', dependencies: ['errors', 'query-names'] },

@@ -13,11 +13,24 @@ interface Ticket {
 }
 const tickets = new WeakMap<FastifyRequest, Ticket>();
 
+/** URL -> its part of the key (the apiKey parameter left out), remembered: clients repeat the same URLs. */
+const urlKeys = new Map<string, string>();
+
+function urlKey(url: string): string {
+  let key = urlKeys.get(url);
+  if (key === undefined) {
+    const [path = '', query = ''] = url.split('?', 2);
+    const params = query.split('&').filter((p) => p && !/^apiKey=/i.test(p));
+    key = `${path.toLowerCase()}?${params.join('&')}`;
+    if (urlKeys.size >= 10_000) urlKeys.clear();
+    urlKeys.set(url, key);
+  }
+  return key;
+}
+
 function cacheKey(request: FastifyRequest): string {
   const scope = request.scope.all ? '*' : request.scope.ids.join(',');
-  const [path = '', query = ''] = request.url.split('?', 2);
-  const params = query.split('&').filter((p) => p && !/^apiKey=/i.test(p));
-  return `${scope}|${path.toLowerCase()}?${params.join('&')}`;
+  return `${scope}|${urlKey(request.url)}`;
 }
 
 export default fp(
@@ -38,15 +51,15 @@ export default fp(
       tickets.set(request, { key, version });
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const ticket = tickets.get(request);
       if (ticket && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
         const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
         cache.set(ticket.key, ticket.version, body);
         reply.header('x-cache', 'miss');
-        return body;
+        return done(null, body);
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'page-cache', dependencies: ['authentication', 'route-config'] },

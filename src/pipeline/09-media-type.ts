@@ -3,8 +3,20 @@
 import fp from 'fastify-plugin';
 import type { App } from '../app-types.ts';
 
+const known = new Map<string, string>();
+
+/** The media type for an Accept header (remembered per header text: clients send the same few). */
 function mediaType(accept: string | undefined): string {
   if (!accept) return 'application/json; charset=utf-8';
+  let type = known.get(accept);
+  if (type === undefined) {
+    if (known.size >= 1000) known.clear();
+    known.set(accept, (type = chooseMediaType(accept)));
+  }
+  return type;
+}
+
+function chooseMediaType(accept: string): string {
   const a = accept.toLowerCase();
   if (a.includes('application/json') || a.includes('*/*') || a.includes('application/*'))
     return 'application/json; charset=utf-8';
@@ -15,12 +27,12 @@ function mediaType(accept: string | undefined): string {
 
 export default fp(
   async (app: App) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const type = reply.getHeader('content-type');
       if (typeof type === 'string' && type.startsWith('application/json') && request.routeOptions.config.auth) {
         reply.header('content-type', mediaType(request.headers.accept));
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'media-type' },

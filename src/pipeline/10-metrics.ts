@@ -24,14 +24,22 @@ export default fp(
       registers: [registry],
     });
 
-    app.addHook('onResponse', async (request, reply) => {
-      const labels = {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: String(reply.statusCode),
-      };
-      requests.inc(labels);
-      latency.observe(labels, reply.elapsedTime / 1000);
+    // The labelled series per method, route and status, looked up once (prom-client hashes a label object per call).
+    const series = new Map<
+      string,
+      { count: Counter.Internal; time: Histogram.Internal<(typeof labelNames)[number]> }
+    >();
+    app.addHook('onResponse', (request, reply, done) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      const key = `${request.method} ${reply.statusCode} ${route}`;
+      let s = series.get(key);
+      if (!s) {
+        const labels = { method: request.method, route, status: String(reply.statusCode) };
+        series.set(key, (s = { count: requests.labels(labels), time: latency.labels(labels) }));
+      }
+      s.count.inc();
+      s.time.observe(reply.elapsedTime / 1000);
+      done();
     });
 
     app.get('/metrics', { schema: { tags: ['Operations'], hide: true } }, async (_request, reply) => {

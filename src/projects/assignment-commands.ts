@@ -1,6 +1,7 @@
 // The twelve assign/remove writes (derived from the six array fields): one transaction that locks the project, checks
 // every id (all errors in one 400, nothing stored on any error), changes the assignments and records the event.
 import { inTransaction, type Writer } from '../db/write-queue.ts';
+import { fixedQuery } from '../db/fixed-query.ts';
 import { ErrorCollector } from '../http/errors.ts';
 import { bodyErrors } from '../http/validation.ts';
 import { ARRAY_FIELDS, ID_LIST_CHECKS, type ArrayField } from './schemas.ts';
@@ -33,6 +34,11 @@ function idList(name: ArrayField, raw: unknown, errors: ErrorCollector): number[
   return distinct(int32Items(raw));
 }
 
+/** The project's updated_at after a change of its assignments. */
+const touchProject = fixedQuery<{ id: number; updatedAt: string }, never>(['id', 'updatedAt'], (db, a) =>
+  db.updateTable('projects').set({ updated_at: a.updatedAt }).where('id', '=', a.id),
+);
+
 function assignmentCommand(name: ArrayField, mode: 'assign' | 'remove'): AssignmentCommand {
   const kind = KINDS[name];
   return (db, input) =>
@@ -60,7 +66,7 @@ function assignmentCommand(name: ArrayField, mode: 'assign' | 'remove'): Assignm
       if (changed === 0) return project;
       // The row after the write is known: the locked row with its new updated_at (no read-back).
       const row = { ...project, updated_at: timestamp(input.now) };
-      await trx.updateTable('projects').set({ updated_at: row.updated_at }).where('id', '=', project.id).execute();
+      await touchProject.execute(trx, { id: project.id, updatedAt: row.updated_at });
       await recordProjectEvent(trx, row, 'updated', input);
       return row;
     });

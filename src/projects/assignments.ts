@@ -2,6 +2,7 @@
 // against the database, and the changes themselves. Used by the create command and the assign/remove commands.
 import { sql, type Kysely } from 'kysely';
 import type { Executor } from '../db/database.ts';
+import { fixedQueries, fixedQuery } from '../db/fixed-query.ts';
 import type { ErrorCollector } from '../http/errors.ts';
 import { KINDS, dependentsOf, type AssignmentKind } from './fields.ts';
 import type { ArrayField } from './schemas.ts';
@@ -181,17 +182,31 @@ export async function insertIfAssignable(
   ledger: number,
 ): Promise<number> {
   if (ids.length === 0 || ids.length > CHUNK) return 0;
-  const needs = kind.needs.map(
-    (n) =>
-      sql`and (e.${sql.ref(n.via)} is null or exists (select 1 from ${sql.table(KINDS[n.kind].table)} p
-        where p.project_id = ${projectId} and p.${sql.ref(KINDS[n.kind].column)} = e.${sql.ref(n.via)}))`,
-  );
-  const result = await sql`insert into ${sql.table(kind.table)} (project_id, ${sql.ref(kind.column)})
-    select cast(${projectId} as integer), e.id from ${sql.table(kind.entities)} e
-    where e.id in (${sql.join(ids)}) and e.company_code_id = ${ledger} ${sql.join(needs, sql` `)}
-    on conflict (project_id, ${sql.ref(kind.column)}) do nothing`.execute(db);
+  const args: Record<string, number> = { projectId, ledger };
+  ids.forEach((id, i) => (args[`id${i}`] = id));
+  const result = await insertIfAssignableQuery({ kind, count: ids.length }).execute(db, args);
   return Number(result.numAffectedRows ?? 0);
 }
+
+/** The statement of insertIfAssignable, per kind and number of ids (prepared once per shape; long lists once per
+ *  call, as the family keeps a bounded number of shapes). */
+const insertIfAssignableQuery = fixedQueries(
+  ({ kind, count }: { kind: AssignmentKind; count: number }) => {
+    const idNames = Array.from({ length: count }, (_, i) => `id${i}`);
+    return fixedQuery<Record<string, number>, never>(['projectId', 'ledger', ...idNames], (_db, a) => {
+      const needs = kind.needs.map(
+        (n) =>
+          sql`and (e.${sql.ref(n.via)} is null or exists (select 1 from ${sql.table(KINDS[n.kind].table)} p
+            where p.project_id = ${a.projectId} and p.${sql.ref(KINDS[n.kind].column)} = e.${sql.ref(n.via)}))`,
+      );
+      return sql`insert into ${sql.table(kind.table)} (project_id, ${sql.ref(kind.column)})
+        select cast(${a.projectId} as integer), e.id from ${sql.table(kind.entities)} e
+        where e.id in (${sql.join(idNames.map((n) => a[n]))}) and e.company_code_id = ${a.ledger} ${sql.join(needs, sql` `)}
+        on conflict (project_id, ${sql.ref(kind.column)}) do nothing`;
+    });
+  },
+  ({ kind, count }) => `${kind.name}:${count}`,
+);
 
 /** Deletes assignments; returns the number of rows deleted. */
 export async function deleteAssignments(

@@ -12,6 +12,7 @@ import { COLUMN, KIND_ORDER, toColumnValue } from './fields.ts';
 import { checkFields, checkShape, int32Items } from './rules.ts';
 import { checkAssignable, distinct, insertAssignments } from './assignments.ts';
 import { lockProject, type ProjectRow } from './queries.ts';
+import { fixedQuery } from '../db/fixed-query.ts';
 
 /** Who writes and when: the caller's ledgers (API key within the user's grant), the user, the server clock. */
 export interface WriteContext {
@@ -74,6 +75,19 @@ function columnsOf(body: ProjectBody): Updateable<ProjectsTable> {
   return row;
 }
 
+type NewProject = Omit<ProjectRow, 'id'>;
+/** Every column of a new project, in table order (a property the body leaves out is stored as null). */
+const NEW_PROJECT_COLUMNS = [
+  ...SCALAR_FIELDS.map((f) => COLUMN[f]),
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof NewProject>;
+
+/** The insert of a create: every column given, so its text (and prepared statement) is the same for every body. */
+const insertProject = fixedQuery<NewProject, { id: number }>(NEW_PROJECT_COLUMNS, (db, row) =>
+  db.insertInto('projects').values(row).returning('id'),
+);
+
 /** POST .../Project: the project and the assignments of its six arrays, all or nothing. */
 export async function createProject(db: Writer, input: CreateProjectInput): Promise<ProjectRow> {
   return inTransaction(db, async (trx) => {
@@ -93,10 +107,12 @@ export async function createProject(db: Writer, input: CreateProjectInput): Prom
     errors.throwIfAny();
 
     const stamp = timestamp(input.now);
-    const values = { ...columnsOf(body), created_at: stamp, updated_at: stamp } as ProjectsTable & { id?: never };
-    const row = await guardCode(body.Code, ledger as number, () =>
-      trx.insertInto('projects').values(values).returningAll().executeTakeFirstOrThrow(),
-    );
+    const given = columnsOf(body) as Partial<NewProject>;
+    const values = Object.fromEntries(NEW_PROJECT_COLUMNS.map((c) => [c, given[c] ?? null])) as NewProject;
+    Object.assign(values, { created_at: stamp, updated_at: stamp });
+    // The stored row is the values and the new id: nothing to read back.
+    const { id } = (await guardCode(body.Code, ledger as number, () => insertProject.first(trx, values)))!;
+    const row: ProjectRow = { id, ...values };
     for (const kind of KIND_ORDER) await insertAssignments(trx, row.id, kind, [...(planned.get(kind.name) ?? [])]);
     await recordProjectEvent(trx, row, 'created', input);
     return row;

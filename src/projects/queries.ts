@@ -2,7 +2,8 @@
 import type { Selectable } from 'kysely';
 import { isPostgres, type Executor } from '../db/database.ts';
 import type { ProjectsTable } from './tables.ts';
-import { ledgerCondition, type LedgerScope } from '../auth/ledger-scope.ts';
+import { inScope, ledgerCondition, type LedgerScope } from '../auth/ledger-scope.ts';
+import { fixedQuery } from '../db/fixed-query.ts';
 import { notFound } from '../http/errors.ts';
 import { KIND_ORDER } from './fields.ts';
 import type { ArrayField } from './schemas.ts';
@@ -29,20 +30,24 @@ export async function findProject(db: Executor, id: number, scope: LedgerScope):
     .executeTakeFirst();
 }
 
+const projectForWrite = fixedQuery<{ id: number }, ProjectRow>(['id'], (db, { id }) =>
+  db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(isPostgres(db), (q) => q.forUpdate()),
+);
+
 /**
  * The first statement of every write transaction on an existing project: loads it and, on PostgreSQL, locks its
  * row until the transaction ends, so concurrent writes on one project run one after the other (SQLite serializes
  * writers anyway). Unknown or outside the caller's ledgers: 404 keyed by the path parameter.
  */
 export async function lockProject(db: Executor, id: number, scope: LedgerScope, key: string): Promise<ProjectRow> {
-  const row = await db
-    .selectFrom('projects')
-    .selectAll()
-    .where('id', '=', id)
-    .where((eb) => ledgerCondition(eb.ref('projects.company_code_id'), scope))
-    .$if(isPostgres(db), (q) => q.forUpdate())
-    .executeTakeFirst();
-  if (!row) throw notFound(key, `Project ${id} does not exist.`);
+  // The ledger scope is checked on the row (the same answer as a condition in the query, which would make its text
+  // depend on the scope): outside the caller's ledgers is a 404 like an unknown id.
+  const row = await projectForWrite.first(db, { id });
+  if (!row || !inScope(scope, row.company_code_id)) throw notFound(key, `Project ${id} does not exist.`);
   return row;
 }
 
@@ -80,6 +85,17 @@ export async function assignmentsOf(db: Executor, projectIds: number[]): Promise
   return out;
 }
 
+const projectByCode = fixedQuery<{ ledger: number; code: string; exceptId: number }, { id: number }>(
+  ['ledger', 'code', 'exceptId'],
+  (db, a) =>
+    db
+      .selectFrom('projects')
+      .select('id')
+      .where('company_code_id', '=', a.ledger)
+      .where('code', '=', a.code)
+      .where('id', '<>', a.exceptId),
+);
+
 /** The id of another project of the ledger that uses this code, if any. */
 export async function projectWithCode(
   db: Executor,
@@ -87,12 +103,7 @@ export async function projectWithCode(
   code: string,
   exceptId?: number,
 ): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('projects')
-    .select('id')
-    .where('company_code_id', '=', companyCodeId)
-    .where('code', '=', code)
-    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId as number))
-    .executeTakeFirst();
+  // Project ids start at 1: 0 excepts none.
+  const row = await projectByCode.first(db, { ledger: companyCodeId, code, exceptId: exceptId ?? 0 });
   return row?.id;
 }

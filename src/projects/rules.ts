@@ -8,6 +8,7 @@ import { INT32_MAX, INT32_MIN } from '../http/schemas.ts';
 import { ARRAY_FIELDS, NOT_NULLABLE, SCALAR_FIELDS, type ProjectBody, type ScalarField } from './schemas.ts';
 import { COLUMN, COST_FIELDS, COST_LABELS, COST_TABLES } from './fields.ts';
 import { hasAssignments } from './assignments.ts';
+import { fixedQuery } from '../db/fixed-query.ts';
 import { projectWithCode, type ProjectRow } from './queries.ts';
 
 const KNOWN = [...SCALAR_FIELDS, ...ARRAY_FIELDS] as string[];
@@ -74,6 +75,10 @@ export interface FieldCheck {
   current?: ProjectRow;
 }
 
+const ledgerById = fixedQuery<{ id: number }, { id: number }>(['id'], (db, { id }) =>
+  db.selectFrom('company_codes').select('id').where('id', '=', id),
+);
+
 /**
  * Checks the rules of the scalar properties against the database. Returns the project's ledger after the write
  * (null when the given CompanyCodeId is itself invalid).
@@ -88,7 +93,7 @@ export async function checkFields(db: Executor, c: FieldCheck): Promise<number |
   let ledger = (next('CompanyCodeId') as number | undefined) ?? null;
   const ledgerChanges = usable('CompanyCodeId') && ledger !== current?.company_code_id;
   if (ledgerChanges && ledger !== null) {
-    const exists = await db.selectFrom('company_codes').select('id').where('id', '=', ledger).executeTakeFirst();
+    const exists = await ledgerById.first(db, { id: ledger });
     if (!exists || !inScope(c.scope, ledger)) {
       errors.add('CompanyCodeId', `The ledger (company code) ${ledger} does not exist.`);
       ledger = null;

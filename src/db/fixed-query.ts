@@ -1,0 +1,85 @@
+// Fixed queries of the hot write paths, prepared once instead of built per request. Each is still defined in one
+// place, with Kysely (so it stays typed and dialect-correct), but compiled only once per dialect (and shape), with
+// placeholders where its arguments go; a call substitutes the arguments into the compiled parameters and runs the
+// CompiledQuery through the executor it is given (a transaction or the handle). SQLite then reuses the prepared
+// statement by its text (src/db/database.ts); PostgreSQL runs it as a named prepared statement, parsed and planned
+// once per connection.
+import type { CompiledQuery, Compilable, QueryResult, RawBuilder } from 'kysely';
+import { isPostgres, type Executor } from './database.ts';
+
+/** SQL text of every fixed query -> its PostgreSQL statement name (database.ts sends these as named statements). */
+export const NAMED_STATEMENTS = new Map<string, string>();
+const MAX_NAMED = 200;
+
+/** A placeholder for an argument while the query is compiled: a text no real value is. */
+const slot = (name: string) => `\u0000fixed-query-arg:${name}\u0000`;
+
+interface Compiled<R> {
+  query: CompiledQuery<R>;
+  /** Per compiled parameter: the argument's name, or the constant the definition itself put there. */
+  sources: Array<{ arg: string } | { value: unknown }>;
+}
+
+type Args = Record<string, unknown>;
+
+export interface FixedQuery<A extends Args, R> {
+  execute(db: Executor, args: A): Promise<QueryResult<R>>;
+  /** The first row (e.g. of an INSERT ... RETURNING or a read by key), or undefined. */
+  first(db: Executor, args: A): Promise<R | undefined>;
+}
+
+/**
+ * A query built once per dialect by `build`, whose `args` are placeholders: `build` must pass each argument
+ * straight through as a value (a where operand, an inserted value, an item of `sql.join`), never look at it.
+ * `names` lists the arguments.
+ */
+export function fixedQuery<A extends Args, R>(
+  names: ReadonlyArray<keyof A & string>,
+  build: (db: Executor, args: A) => Compilable<R> | RawBuilder<R>,
+): FixedQuery<A, R> {
+  const byDialect: { sqlite?: Compiled<R>; postgres?: Compiled<R> } = {};
+  const compile = (db: Executor): Compiled<R> => {
+    const dialect = isPostgres(db) ? 'postgres' : 'sqlite';
+    let compiled = byDialect[dialect];
+    if (!compiled) {
+      const placeholders = Object.fromEntries(names.map((n) => [n, slot(n)])) as unknown as A;
+      const bySlot = new Map(names.map((n) => [slot(n), n]));
+      // A query builder compiles with its own executor; a raw `sql` query is given one (the builder ignores it).
+      const query = (build(db, placeholders) as RawBuilder<R>).compile(db);
+      const sources = query.parameters.map((p) => {
+        const arg = typeof p === 'string' ? bySlot.get(p) : undefined;
+        return arg === undefined ? { value: p } : { arg };
+      });
+      // Bounded: each name is a prepared statement on every pooled connection (families of many shapes run the
+      // rest unnamed).
+      if (dialect === 'postgres' && !NAMED_STATEMENTS.has(query.sql) && NAMED_STATEMENTS.size < MAX_NAMED)
+        NAMED_STATEMENTS.set(query.sql, `wohnapi_fixed_${NAMED_STATEMENTS.size + 1}`);
+      compiled = byDialect[dialect] = { query, sources };
+    }
+    return compiled;
+  };
+  const execute = (db: Executor, args: A): Promise<QueryResult<R>> => {
+    const { query, sources } = compile(db);
+    const parameters = sources.map((s) => ('arg' in s ? args[s.arg] : s.value));
+    return db.executeQuery<R>({ ...query, parameters });
+  };
+  return { execute, first: async (db, args) => (await execute(db, args)).rows[0] };
+}
+
+/** A family of fixed queries keyed by their shape (e.g. the kind and the number of ids of an IN list). */
+export function fixedQueries<K, A extends Args, R>(
+  make: (key: K) => FixedQuery<A, R>,
+  keyText: (key: K) => string,
+  max = 256,
+): (key: K) => FixedQuery<A, R> {
+  const made = new Map<string, FixedQuery<A, R>>();
+  return (key) => {
+    const text = keyText(key);
+    let q = made.get(text);
+    if (!q) {
+      if (made.size >= max) made.clear();
+      made.set(text, (q = make(key)));
+    }
+    return q;
+  };
+}
