@@ -4,18 +4,26 @@
 // process tree at --workers 2 under S2b and S4b; idle RSS per worker; start-up medians of `wohnapi --help` and of
 // `serve` until /health/ready answers. On SQLite, where more than one worker is refused, it measures why: S5 through
 // two separate server processes on one SQLite file.
-import { execFile, spawn, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { promisify } from 'node:util';
-import { ROOT, freePort, stopProcess, table, withPeakRss, type LoadResult } from './harness.ts';
-import { openDatabase } from '../src/db/database.ts';
+import { ROOT, table, treeCpuMs, withPeakRss, type LoadResult } from './harness.ts';
+import {
+  childrenOf,
+  login,
+  projectTarget,
+  reapedChildrenCpuSeconds,
+  rssMb,
+  sleep,
+  startServe,
+  startUp,
+  type Server,
+} from './runtime-processes.ts';
 
 const execFileP = promisify(execFile);
-const BIN = `${ROOT}bin/wohnapi.js`;
 const RC = '/service/v1.2/RunningCostDistributionRead';
 const INCLUDES = 'includeUseUnits=true&includeCostTypes=true&includeExplanations=true&includeOptionTaxes=true';
-const TICKS = 100; // USER_HZ of /proc/<pid>/stat on Linux
 
 export interface RuntimeBenchOptions {
   engine: 'sqlite' | 'postgres';
@@ -26,67 +34,6 @@ export interface RuntimeBenchOptions {
   apiKey: string;
   counts: { allocation_group_bases: number; graduated: number };
 }
-
-interface Server {
-  pid: number;
-  base: string;
-  stop(): Promise<void>;
-}
-
-/** Starts `serve --workers N` and waits until all workers run and it answers; its log goes to `logFile` if given. */
-async function startServe(env: Record<string, string>, workers: number, logFile?: string): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [BIN, 'serve', '--workers', String(workers)], {
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`serve --workers ${workers} exited with ${child.exitCode}`);
-    if (childrenOf(child.pid as number).length === workers && (await ready(base))) break;
-    await sleep(50);
-  }
-  return { pid: child.pid as number, base, stop: () => stopProcess(child) };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function ready(base: string): Promise<boolean> {
-  try {
-    return (await fetch(`${base}/health/ready`)).ok;
-  } catch {
-    return false;
-  }
-}
-
-function childrenOf(pid: number): number[] {
-  try {
-    const text = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-    return text ? text.split(/\s+/).map(Number) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** CPU seconds (user + system) used so far by a process and its live descendants. */
-function treeCpuSeconds(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const own = (Number(fields[11]) + Number(fields[12])) / TICKS; // utime, stime
-    return own + childrenOf(pid).reduce((sum, c) => sum + treeCpuSeconds(c), 0);
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of this process's waited-for children (the load generators), from /proc/self/stat. */
-function reapedChildrenCpuSeconds(): number {
-  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / TICKS; // cutime, cstime
-}
-
-const rssMb = (pid: number) =>
-  Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
 /** Runs a load generator script; returns its result and its stderr (projects-load prints its first errors there). */
 async function runLoad(script: string, options: object): Promise<LoadResult & { stderr: string }> {
@@ -118,10 +65,10 @@ async function measure(
   options: object,
   requestsPerUnit = 1,
 ): Promise<Measured> {
-  const cpu0 = treeCpuSeconds(server.pid);
+  const cpu0 = treeCpuMs(server.pid) / 1000;
   const gen0 = reapedChildrenCpuSeconds();
   const { result, peakRssMb } = await withPeakRss(server.pid, () => runLoad(script, options));
-  const cpu = treeCpuSeconds(server.pid) - cpu0;
+  const cpu = treeCpuMs(server.pid) / 1000 - cpu0;
   const gen = reapedChildrenCpuSeconds() - gen0;
   const requests = result.ok * requestsPerUnit;
   const seconds = (options as { duration: number }).duration;
@@ -137,58 +84,6 @@ async function measure(
   };
   process.stderr.write(`runtime: ${JSON.stringify(row)}\n`);
   return row;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-
-/** Median wall time of `wohnapi --help`, and of `serve --workers 1` until /health/ready answers (migrated database). */
-async function startUp(env: Record<string, string>, runs: number) {
-  const help: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    const r = spawnSync(process.execPath, [BIN, '--help'], { stdio: 'ignore' });
-    if (r.status !== 0) throw new Error('wohnapi --help failed');
-    help.push(performance.now() - t0);
-  }
-  const serve: number[] = [];
-  for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
-    const port = await freePort();
-    const t0 = performance.now();
-    const child = spawn(process.execPath, [BIN, 'serve', '--workers', '1'], {
-      env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    });
-    while (!(await ready(`http://127.0.0.1:${port}`))) {
-      if (child.exitCode !== null) throw new Error('serve exited');
-      await sleep(5);
-    }
-    serve.push(performance.now() - t0);
-    await stopProcess(child);
-  }
-  return { helpMedianMs: Math.round(median(help)), serveReadyMedianMs: Math.round(median(serve)), runs };
-}
-
-async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/oauth2/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'password', username: 'bench', password: 'bench-password' }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function projectTarget(url: string) {
-  const database = openDatabase(url);
-  try {
-    return await database.db
-      .selectFrom('use_units')
-      .select(['id', 'economic_unit_id', 'building_id', 'company_code_id'])
-      .where('building_id', 'is not', null)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-  } finally {
-    await database.close();
-  }
 }
 
 export async function runtimeBench(o: RuntimeBenchOptions) {

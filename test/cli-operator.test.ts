@@ -89,6 +89,14 @@ describe('the CLI for operators', () => {
     }
   });
 
+  it('demo load creates the database it fills (it needs an empty one)', async () => {
+    const fresh = path.join(dir, 'fresh-demo.sqlite');
+    const res = await cli(['demo', 'load'], { DATABASE_URL: `sqlite:${fresh}` });
+    assert.equal(res.code, 0, res.stderr);
+    assert.match(res.stdout, /^demo data loaded: scale 1, seed 1, /m);
+    assert.equal(fs.existsSync(fresh), true);
+  });
+
   it('a missing import file: one line naming the full path and what to check', async () => {
     const res = await cli(['import', 'no-such-file.json'], env);
     assert.equal(res.code, 1);

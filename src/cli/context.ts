@@ -8,7 +8,7 @@ import { UsageError } from './errors.ts';
 
 /**
  * A SQLite DATABASE_URL naming a file that does not exist is refused (a mistyped path would otherwise silently
- * become a new, empty database); only `serve` and `migrate` create one.
+ * become a new, empty database); only `serve`, `migrate` and `demo load` (which needs an empty database) create one.
  */
 export function requireExistingDatabase(url: string): void {
   if (!url.startsWith('sqlite:')) return;
@@ -20,9 +20,12 @@ export function requireExistingDatabase(url: string): void {
 }
 
 /** Runs `fn` on the migrated database. The database modules load only here, so that `--help` stays fast. */
-export async function withDatabase<T>(fn: (database: Database, config: Readonly<Config>) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(
+  fn: (database: Database, config: Readonly<Config>) => Promise<T>,
+  options: { create?: boolean } = {},
+): Promise<T> {
   const config = loadConfig();
-  requireExistingDatabase(config.databaseUrl);
+  if (options.create !== true) requireExistingDatabase(config.databaseUrl);
   const { openDatabase } = await import('../db/database.ts');
   const { migrateToLatest } = await import('../db/migrate.ts');
   const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolMax });

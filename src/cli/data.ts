@@ -108,8 +108,9 @@ export function registerDataCommands(program: Command): void {
       const { loadDemo } = await import('../dataset/demo/load.ts');
       const started = performance.now();
       const bar = progressBar('demo load', 'rows');
-      const summary = await withDatabase((database) =>
-        loadDemo(database, { scale: opts.scale, seed: opts.seed, progress: (n) => bar.update(n) }),
+      const summary = await withDatabase(
+        (database) => loadDemo(database, { scale: opts.scale, seed: opts.seed, progress: (n) => bar.update(n) }),
+        { create: true },
       ).finally(() => bar.stop());
       out(
         `demo data loaded: scale ${opts.scale}, seed ${opts.seed}, ${summary.rows.toLocaleString('en')} rows (${summary.useUnits.toLocaleString('en')} use units) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
