@@ -9,6 +9,7 @@ import * as m004 from './migrations/2026112204_auth_version.ts';
 import * as m005 from './migrations/2026112301_hardening.ts';
 import * as m006 from './migrations/2026112302_webhooks.ts';
 import * as m007 from './migrations/2026112303_master_data.ts';
+import * as m009 from './migrations/2026112402_loans.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112301_hardening': m005,
   '2026112302_webhooks': m006,
   '2026112303_master_data': m007,
+  '2026112402_loans': m009,
 };
 
 class StaticProvider implements MigrationProvider {
