@@ -172,6 +172,15 @@ for (const dialect of DIALECTS) {
         (await call(`${LOANS}`)).json<WireRecord[]>().map((l) => l.Id),
         ids.slice(0, 20),
       );
+      // the same under /openwowi, the vendor's prefix
+      const id = String(first(all).Id);
+      assert.deepEqual((await call(`/openwowi/v1.2/Loans/Loan?loanId=${id}&showNullValues=true${INCLUDES}`)).json(), [
+        first(all),
+      ]);
+      assert.deepEqual(
+        (await call(`/openwowi/v1.2/Loans/Loan/${id}/RepaymentPlan`)).json(),
+        (await call(`${LOANS}/${id}/RepaymentPlan`)).json(),
+      );
     });
 
     it('a one-ledger key sees only its ledger’s loans, plans and lenders', async () => {
