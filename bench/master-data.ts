@@ -108,7 +108,7 @@ export async function masterDataScenarios(o: {
   await load('M1b LicenseAgreements v1.2 limit=100 repeated', { url: `${o.base}${url}`, headers: o.headers });
   const s = await sync(o.base, o.apiKey, o.headers);
   rows.push({
-    scenario: 'M2 sync UseUnits + LicenseAgreements + Persons (records/s, 1 client)',
+    scenario: 'M2 sync UseUnits + LicenseAgreements + Persons + Loans (records/s, 1 client)',
     scale: o.scale,
     rps: Math.round(s.records / s.seconds),
     p50: 0,
