@@ -1,6 +1,6 @@
 // Master-data scenarios (docs/master-data.md): M1 LicenseAgreements v1.2 limit=100, cold (every request a page the
 // cache has not seen) and repeated (the same page); M2 the sync a vendor client runs (UseUnits, LicenseAgreements and
-// Persons paged with limit=100, offset += 100 until a short page), in records/s. Called from bench/run.ts; also runs
+// Persons and Loans paged with limit=100, offset += 100 until a short page), in records/s. Called from bench/run.ts; also runs
 // alone: node --import tsx bench/master-data.ts [--scale 100] [--duration 10]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,8 +10,13 @@ import { cli, runLoad, startServer, table, withPeakRss, type LoadResult } from '
 
 import { PERMISSIONS } from '../src/auth/permissions.ts';
 
-const MASTER_PERMISSIONS = [PERMISSIONS.personsRead, PERMISSIONS.objectDataRead];
-const SYNC = ['v1.2/CommercialInventory/UseUnits', 'v1.2/RentAccounting/LicenseAgreements', 'v1.2/PersonsRead/Persons'];
+const MASTER_PERMISSIONS = [PERMISSIONS.personsRead, PERMISSIONS.objectDataRead, PERMISSIONS.loansRead];
+const SYNC = [
+  'v1.2/CommercialInventory/UseUnits',
+  'v1.2/RentAccounting/LicenseAgreements',
+  'v1.2/PersonsRead/Persons',
+  'v1.2/Loans/Loan',
+];
 
 export interface MasterRow {
   scenario: string;
@@ -103,7 +108,7 @@ export async function masterDataScenarios(o: {
   await load('M1b LicenseAgreements v1.2 limit=100 repeated', { url: `${o.base}${url}`, headers: o.headers });
   const s = await sync(o.base, o.apiKey, o.headers);
   rows.push({
-    scenario: 'M2 sync UseUnits + LicenseAgreements + Persons (records/s, 1 client)',
+    scenario: 'M2 sync UseUnits + LicenseAgreements + Persons + Loans (records/s, 1 client)',
     scale: o.scale,
     rps: Math.round(s.records / s.seconds),
     p50: 0,

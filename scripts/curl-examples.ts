@@ -77,12 +77,14 @@ function command(method: string, path: string, op: Operation): string {
 }
 
 /**
- * For a read by id whose record no earlier example creates (…/Person/{id}), a command that takes the id of the first
- * record of the matching list (…/Persons) first; otherwise the command as it is.
+ * For a read by id whose record no earlier example creates (…/Person/{id}, …/Loan/{loanId}/RepaymentPlan), a command
+ * that takes the id of the first record of the matching list (…/Persons, …/Loan) first; otherwise the command as it is.
  */
 function withIdFromList(paths: Record<string, Record<string, Operation>>, method: string, path: string, curl: string) {
-  if (method !== 'get' || !path.endsWith('/{id}')) return curl;
-  const base = path.slice(0, -'/{id}'.length);
+  // …/Person/{id}, or a list below one record (…/Loan/{loanId}/RepaymentPlan): the list before the parameter
+  const at = path.indexOf('/{');
+  if (method !== 'get' || at < 0) return curl;
+  const base = path.slice(0, at);
   if (paths[base]?.post?.responses['201']) return curl;
   const list = [base, `${base}s`].find((p) => paths[p]?.get);
   if (!list) return curl;

@@ -139,6 +139,23 @@ for (const [path, operations] of Object.entries(doc.paths)) {
   collect(schema, res.json(), components, out);
 }
 
+// Lists below one record (Loans/Loan/{loanId}/RepaymentPlan): the first loan of the demo data that has a plan.
+const loan = await database.db
+  .selectFrom('loan_repayment_plan_entries')
+  .select('loan_id')
+  .orderBy('loan_id')
+  .executeTakeFirstOrThrow();
+for (const [path, operations] of Object.entries(doc.paths)) {
+  const get = operations.get;
+  if (!get || !path.includes('{loanId}') || !path.startsWith('/service/')) continue;
+  const url = `${path.replace('{loanId}', String(loan.loan_id))}?limit=1&apiKey=${key}`;
+  const res = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+  if (res.statusCode !== 200) throw new Error(`GET ${path}: ${res.statusCode} ${res.body}`);
+  const schema = (get.responses['200']?.content as Record<string, { schema: Schema }> | undefined)?.['application/json']
+    ?.schema;
+  collect(schema, res.json(), components, out);
+}
+
 await app.close();
 await database.close();
 const sorted = Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));

@@ -6,6 +6,7 @@ import { at, first } from '../../test/support/lists.ts';
 import { CONTRACT_AGREEMENT_KINDS } from '../rent-accounting/tables.ts';
 import * as domain from '../db/migrations/2026112202_domain.ts';
 import * as masterData from '../db/migrations/2026112303_master_data.ts';
+import * as loans from '../db/migrations/2026112402_loans.ts';
 import {
   assignToProject,
   buildWorld,
@@ -196,12 +197,14 @@ for (const dialect of DIALECTS) {
     it('migration down drops every domain table (with data in them) and up restores them', () =>
       withDb(dialect, async (t) => {
         await buildWorld(t.db, { ledgers: 1 });
+        await loans.down(t.db); // it references the master-data tables
         await masterData.down(t.db); // it references the domain tables
         await domain.down(t.db);
         await assert.rejects(t.db.selectFrom('use_units').selectAll().execute());
         assert.equal(await count(t, 'company_codes'), 1); // foundation untouched
         await domain.up(t.db);
         await masterData.up(t.db);
+        await loans.up(t.db);
         const world = await buildWorld(t.db, { ledgers: 1 });
         assert.equal(await count(t, 'contract_agreements'), CONTRACT_AGREEMENT_KINDS.length);
         assert.equal(first(world.ledgers).useUnitIds.length, 4);

@@ -45,5 +45,18 @@ export const MASTER_CATALOG_KINDS = [
   'DepartmentType',
   'ValidContractPosition',
   'ChangeReasonContracts',
+  // loans (Loans/Loan): loan type (+ShortCode) and the IdCode references of loans, conditions and assignments
+  'LoanType',
+  'CollateralSecurity',
+  'SubsidiesLoan',
+  'CancellationPossibility',
+  'ObjectAllocationType',
+  'LoanTermsType',
+  'MaturityDateType',
+  'PeriodOfPerformance',
+  'RoundingType',
+  'LoanBase',
+  'ChangeReasonCostItem',
+  'MaturityPeriod',
 ] as const;
 export type MasterCatalogKind = (typeof MASTER_CATALOG_KINDS)[number];

@@ -24,7 +24,7 @@ export interface ReadContext {
   q: Query;
   scope: LedgerScope;
   window: Window;
-  /** The path id of a single-record route. */
+  /** The path id of a single-record route, or the value of the route's `pathId` parameter. */
   id?: number;
 }
 
@@ -41,6 +41,8 @@ export interface MasterRoute {
   /** Keys present as null even without showNullValues=true ('all': every key, as version 1.0 records carry). */
   keep: ReadonlySet<string> | 'all';
   read(ctx: ReadContext): Promise<Item[]>;
+  /** A list below one record, `url` containing `:<pathId>` (Loans/Loan/:loanId/RepaymentPlan): its value is ctx.id. */
+  pathId?: string;
 }
 
 /** Removes null properties at every depth, except keys in `keep`. */
@@ -99,12 +101,18 @@ export function registerMasterRoute(app: App, route: MasterRoute): void {
       summary: route.summary,
       description: `${route.summary}. ${describe(route.listing)} Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).`,
       ...(route.listing === 'single' ? { params: Type.Object({ id: Id() }) } : {}),
+      ...(route.pathId ? { params: Type.Object({ [route.pathId]: Id() }) } : {}),
       querystring: querySchema(route.listing, route.params),
       response: { 200: route.listing === 'single' ? item : Type.Array(item), ...errorResponses },
     },
     handler: async (request, reply) => {
       const raw = request.query as Record<string, unknown>;
-      const ctx = { db: app.db, q: queryOf(route.params, raw), scope: request.scope };
+      const ctx = {
+        db: app.db,
+        q: queryOf(route.params, raw),
+        scope: request.scope,
+        ...(route.pathId ? { id: (request.params as Record<string, number>)[route.pathId] } : {}),
+      };
       const showNulls = raw.showNullValues === true;
       const offset = typeof raw.offset === 'number' ? raw.offset : 0;
       const limit = typeof raw.limit === 'number' ? raw.limit : undefined;

@@ -13,6 +13,8 @@ import { CATALOGUE_ROUTES } from './catalogues.ts';
 import { contractPositionsV10, contractPositionsV12 } from './rent/contract-positions.ts';
 import { departmentsV12, managementsV12, ownersV12, responsibleOfficialsV12 } from './inventory/organisation.ts';
 import { JURISDICTION_ROUTES } from './inventory/jurisdictions.ts';
+import { managementsV10, ownersV10, ownersV11 } from './inventory/organisation-v10.ts';
+import { loansV12, onlineRepaymentPlanV12, repaymentPlanV12 } from './loans/loans.ts';
 
 export const MASTER_ROUTES: MasterRoute[] = [
   licenseAgreementsV12,
@@ -38,6 +40,12 @@ export const MASTER_ROUTES: MasterRoute[] = [
   responsibleOfficialsV12,
   ...JURISDICTION_ROUTES,
   ...CATALOGUE_ROUTES,
+  loansV12,
+  repaymentPlanV12,
+  ownersV11,
+  ownersV10,
+  managementsV10,
+  onlineRepaymentPlanV12,
 ];
 
 export default async function masterDataArea(app: App): Promise<void> {

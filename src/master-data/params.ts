@@ -57,6 +57,18 @@ export const PARAMS = {
   includePersonBankAccounts: flag('Fill Person.BankAccounts'),
   includeCompanyCodes: flag('Fill CompanyCodes'),
   includeContractPositionTypeDetails: flag('Fill the detail flags of ContractPositionType'),
+  loanId: int('Only the loan with this Id'),
+  loanIdNum: text('Only the loan with this IdNum (loan number, exact match)'),
+  loanTypeId: int('Only loans of the loan type with this Id (LoanType.Id)'),
+  companyCodeId: int('Only records of the ledger (company code) with this Id'),
+  lenderId: int('Only loans of the lender with this Id (Lender.Id, a person)'),
+  lenderNumber: text('Only loans of the lender with this number (Lender.LenderNumber, exact match)'),
+  borrowerId: int('Only loans of the borrower with this Id (Borrower.Id, a person)'),
+  borrowerNumber: text('Only loans of the borrower with this number (Borrower.BorrowerNumber, exact match)'),
+  includeObjectAssignment: flag('Fill ObjectAssignments'),
+  includeCondition: flag('Fill Conditions and AnnuityHeader'),
+  includeRepaymentPlan: flag('Fill RepaymentPlan'),
+  includeAdditionalField: flag('Fill AdditionalFields'),
 };
 
 export type ParamName = keyof typeof PARAMS;

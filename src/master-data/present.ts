@@ -92,7 +92,8 @@ export function inList(column: Expression<number | null>, ids: readonly number[]
 
 /**
  * A person is visible to a scope that can see one of the ledgers it is linked to: as contractor, owner, management
- * (through the management's ledgers) or responsible official (through jurisdictions); an all-ledgers scope sees all.
+ * (through the management's ledgers), responsible official (through jurisdictions), or lender or borrower of a loan;
+ * an all-ledgers scope sees all.
  */
 export function personVisible(column: Expression<number>, scope: LedgerScope): Expression<SqlBool> {
   if (scope.all) return sql<SqlBool>`1 = 1`;
@@ -101,7 +102,9 @@ export function personVisible(column: Expression<number>, scope: LedgerScope): E
   return sql<SqlBool>`(${column} in (select person_id from contractors where company_code_id in (${ids}))
     or ${column} in (select person_id from owners where company_code_id in (${ids}))
     or ${column} in (select m.person_id from managements m join management_company_codes mc on mc.management_id = m.id where mc.company_code_id in (${ids}))
-    or ${column} in (select o.person_id from responsible_officials o join jurisdictions j on j.responsible_official_id = o.id where j.company_code_id in (${ids})))`;
+    or ${column} in (select o.person_id from responsible_officials o join jurisdictions j on j.responsible_official_id = o.id where j.company_code_id in (${ids}))
+    or ${column} in (select lender_id from loans where company_code_id in (${ids}))
+    or ${column} in (select borrower_id from loans where company_code_id in (${ids})))`;
 }
 
 /** Records active on `day` (from <= day and (to is null or to >= day)). */

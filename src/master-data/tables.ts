@@ -3,6 +3,7 @@
 import type { DateText, Decimal, Flag } from '../db/values.ts';
 import type { MasterCatalogKind } from './catalog-kinds.ts';
 import type { PartyTables } from './tables-parties.ts';
+import type { LoanColumns, LoanTables } from './loans/tables.ts';
 
 type Ref = number | null;
 /** The address of a building, land parcel or use unit (and the columns of a person's address). */
@@ -167,7 +168,7 @@ export interface BudgetsTable {
   company_code_id: number;
   name: string | null;
 }
-export interface LoansTable {
+export interface LoansTable extends LoanColumns {
   id: number;
   company_code_id: number;
   loan_number: string | null;
@@ -196,7 +197,7 @@ export interface CatalogEntriesTable {
   is_vacancy: Flag | null;
 }
 
-export interface MasterDataTables extends PartyTables {
+export interface MasterDataTables extends PartyTables, LoanTables {
   catalog_entries: CatalogEntriesTable;
   company_codes: CompanyCodesTable;
   catalog_codes: CatalogCodesTable;

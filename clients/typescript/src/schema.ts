@@ -1642,6 +1642,126 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/service/v1.2/Loans/Loan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Loans of the ledgers, with conditions, annuity headers, object assignments and repayment plan
+     * @description Loans of the ledgers, with conditions, annuity headers, object assignments and repayment plan. Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['Loans_GetLoan'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/Loans/Loan/{loanId}/RepaymentPlan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The repayment plan of one loan (an empty array for an unknown loan)
+     * @description The repayment plan of one loan (an empty array for an unknown loan). Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['Loans_GetLoanRepaymentPlan'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.1/CommercialInventory/Owners': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Owners of economic units, with their person
+     * @description Owners of economic units, with their person. Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventoryV1_1_GetOwners'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.0/CommercialInventory/Owners': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Owners of economic units, with their person
+     * @description Owners of economic units, with their person. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventoryV1_0_GetOwners'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.0/CommercialInventory/Managements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Managements (administration companies), with their person and ledgers
+     * @description Managements (administration companies), with their person and ledgers. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['CommercialInventoryV1_0_GetManagements'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/service/v1.2/Loans/Loan/{loanId}/OnlineRepaymentPlan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The repayment plan of one loan from its current date on (an empty array for an unknown loan)
+     * @description The repayment plan of one loan from its current date on (an empty array for an unknown loan). Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     */
+    get: operations['Loans_GetLoanOnlineRepaymentPlan'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1745,7 +1865,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 583,
+     *       "Id": 611,
      *       "OwnerNumber": "E010003"
      *     }
      */
@@ -1767,7 +1887,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 597,
+     *       "Id": 650,
      *       "UseUnitNumber": "00101.001.001"
      *     }
      */
@@ -1787,7 +1907,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 647,
+     *       "Id": 700,
      *       "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
      *       "Group": {
      *         "Id": 99,
@@ -1816,10 +1936,10 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 646,
-     *       "Code": "HK646",
+     *       "Id": 699,
+     *       "Code": "HK699",
      *       "Owner": {
-     *         "Id": 583,
+     *         "Id": 611,
      *         "OwnerNumber": "E010003"
      *       },
      *       "CompanyCode": {
@@ -1841,7 +1961,7 @@ export interface components {
      *       },
      *       "IndividualOwnershipManagement": false,
      *       "IsCleared": true,
-     *       "SearchPattern": "HK646",
+     *       "SearchPattern": "HK699",
      *       "Location": "Am Sportplatz Dortmund",
      *       "DistributionPeriod": {
      *         "Id": 103,
@@ -1853,51 +1973,51 @@ export interface components {
      *       },
      *       "UseUnits": [
      *         {
-     *           "Id": 597,
+     *           "Id": 650,
      *           "UseUnitNumber": "00101.001.001"
      *         },
      *         {
-     *           "Id": 601,
+     *           "Id": 654,
      *           "UseUnitNumber": "00101.001.002"
      *         },
      *         {
-     *           "Id": 605,
+     *           "Id": 658,
      *           "UseUnitNumber": "00101.001.003"
      *         },
      *         {
-     *           "Id": 609,
+     *           "Id": 662,
      *           "UseUnitNumber": "00101.001.004"
      *         },
      *         {
-     *           "Id": 613,
+     *           "Id": 666,
      *           "UseUnitNumber": "00101.001.005"
      *         },
      *         {
-     *           "Id": 617,
+     *           "Id": 670,
      *           "UseUnitNumber": "00101.001.006"
      *         },
      *         {
-     *           "Id": 621,
+     *           "Id": 674,
      *           "UseUnitNumber": "00101.001.007"
      *         },
      *         {
-     *           "Id": 625,
+     *           "Id": 678,
      *           "UseUnitNumber": "00101.001.008"
      *         },
      *         {
-     *           "Id": 630,
+     *           "Id": 683,
      *           "UseUnitNumber": "00101.002.001"
      *         },
      *         {
-     *           "Id": 634,
+     *           "Id": 687,
      *           "UseUnitNumber": "00101.002.002"
      *         },
      *         {
-     *           "Id": 638,
+     *           "Id": 691,
      *           "UseUnitNumber": "00101.002.003"
      *         },
      *         {
-     *           "Id": 642,
+     *           "Id": 695,
      *           "UseUnitNumber": "00101.002.004"
      *         }
      *       ],
@@ -1917,7 +2037,7 @@ export interface components {
      *       ],
      *       "Explanations": [
      *         {
-     *           "Id": 647,
+     *           "Id": 700,
      *           "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
      *           "Group": {
      *             "Id": 99,
@@ -1955,7 +2075,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 646,
+     *       "Id": 699,
      *       "IndividualOwnershipManagement": false,
      *       "IsCleared": true,
      *       "RegularDistributionPeriod": {
@@ -1964,57 +2084,57 @@ export interface components {
      *       },
      *       "UseUnits": [
      *         {
-     *           "Id": 597,
+     *           "Id": 650,
      *           "UseUnitNumber": "00101.001.001"
      *         },
      *         {
-     *           "Id": 601,
+     *           "Id": 654,
      *           "UseUnitNumber": "00101.001.002"
      *         },
      *         {
-     *           "Id": 605,
+     *           "Id": 658,
      *           "UseUnitNumber": "00101.001.003"
      *         },
      *         {
-     *           "Id": 609,
+     *           "Id": 662,
      *           "UseUnitNumber": "00101.001.004"
      *         },
      *         {
-     *           "Id": 613,
+     *           "Id": 666,
      *           "UseUnitNumber": "00101.001.005"
      *         },
      *         {
-     *           "Id": 617,
+     *           "Id": 670,
      *           "UseUnitNumber": "00101.001.006"
      *         },
      *         {
-     *           "Id": 621,
+     *           "Id": 674,
      *           "UseUnitNumber": "00101.001.007"
      *         },
      *         {
-     *           "Id": 625,
+     *           "Id": 678,
      *           "UseUnitNumber": "00101.001.008"
      *         },
      *         {
-     *           "Id": 630,
+     *           "Id": 683,
      *           "UseUnitNumber": "00101.002.001"
      *         },
      *         {
-     *           "Id": 634,
+     *           "Id": 687,
      *           "UseUnitNumber": "00101.002.002"
      *         },
      *         {
-     *           "Id": 638,
+     *           "Id": 691,
      *           "UseUnitNumber": "00101.002.003"
      *         },
      *         {
-     *           "Id": 642,
+     *           "Id": 695,
      *           "UseUnitNumber": "00101.002.004"
      *         }
      *       ],
      *       "Explanations": [
      *         {
-     *           "Id": 647,
+     *           "Id": 700,
      *           "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
      *           "Group": {
      *             "Id": 99,
@@ -2044,7 +2164,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 648,
+     *       "Id": 701,
      *       "UnitsTotal": 839.97,
      *       "CostsPerUnit": "2.48",
      *       "WarmWaterFuelConsumption": 0.328,
@@ -2074,7 +2194,7 @@ export interface components {
      *       },
      *       "Explanations": [
      *         {
-     *           "Id": 649,
+     *           "Id": 702,
      *           "Text": "Heizkostenverordnung § 7",
      *           "Group": {
      *             "Id": 98,
@@ -2106,10 +2226,10 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 650,
-     *       "Code": "HK646-B",
+     *       "Id": 703,
+     *       "Code": "HK699-B",
      *       "Owner": {
-     *         "Id": 583,
+     *         "Id": 611,
      *         "OwnerNumber": "E010003"
      *       },
      *       "CompanyCode": {
@@ -2125,14 +2245,14 @@ export interface components {
      *         "Id": 10,
      *         "Code": "HK"
      *       },
-     *       "SearchPattern": "HK646-B",
+     *       "SearchPattern": "HK699-B",
      *       "Location": "Am Sportplatz Dortmund",
      *       "DistributionPeriod": {
      *         "Id": 103,
      *         "Code": "AZ2024"
      *       },
      *       "AllocationGroup": {
-     *         "Id": 646,
+     *         "Id": 699,
      *         "IndividualOwnershipManagement": false,
      *         "IsCleared": true,
      *         "RegularDistributionPeriod": {
@@ -2141,57 +2261,57 @@ export interface components {
      *         },
      *         "UseUnits": [
      *           {
-     *             "Id": 597,
+     *             "Id": 650,
      *             "UseUnitNumber": "00101.001.001"
      *           },
      *           {
-     *             "Id": 601,
+     *             "Id": 654,
      *             "UseUnitNumber": "00101.001.002"
      *           },
      *           {
-     *             "Id": 605,
+     *             "Id": 658,
      *             "UseUnitNumber": "00101.001.003"
      *           },
      *           {
-     *             "Id": 609,
+     *             "Id": 662,
      *             "UseUnitNumber": "00101.001.004"
      *           },
      *           {
-     *             "Id": 613,
+     *             "Id": 666,
      *             "UseUnitNumber": "00101.001.005"
      *           },
      *           {
-     *             "Id": 617,
+     *             "Id": 670,
      *             "UseUnitNumber": "00101.001.006"
      *           },
      *           {
-     *             "Id": 621,
+     *             "Id": 674,
      *             "UseUnitNumber": "00101.001.007"
      *           },
      *           {
-     *             "Id": 625,
+     *             "Id": 678,
      *             "UseUnitNumber": "00101.001.008"
      *           },
      *           {
-     *             "Id": 630,
+     *             "Id": 683,
      *             "UseUnitNumber": "00101.002.001"
      *           },
      *           {
-     *             "Id": 634,
+     *             "Id": 687,
      *             "UseUnitNumber": "00101.002.002"
      *           },
      *           {
-     *             "Id": 638,
+     *             "Id": 691,
      *             "UseUnitNumber": "00101.002.003"
      *           },
      *           {
-     *             "Id": 642,
+     *             "Id": 695,
      *             "UseUnitNumber": "00101.002.004"
      *           }
      *         ],
      *         "Explanations": [
      *           {
-     *             "Id": 647,
+     *             "Id": 700,
      *             "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
      *             "Group": {
      *               "Id": 99,
@@ -2201,7 +2321,7 @@ export interface components {
      *         ]
      *       },
      *       "CombinedAllocationGroup": {
-     *         "Id": 648,
+     *         "Id": 701,
      *         "UnitsTotal": 839.97,
      *         "CostsPerUnit": "2.48",
      *         "WarmWaterFuelConsumption": 0.328,
@@ -2231,7 +2351,7 @@ export interface components {
      *         },
      *         "Explanations": [
      *           {
-     *             "Id": 649,
+     *             "Id": 702,
      *             "Text": "Heizkostenverordnung § 7",
      *             "Group": {
      *               "Id": 98,
@@ -2272,7 +2392,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 2363,
+     *       "Id": 2485,
      *       "Name": "Modernisierung Schillerstraße",
      *       "Code": "P1-1",
      *       "ProjectManager": "C. Koch",
@@ -2280,29 +2400,29 @@ export interface components {
      *       "CompanyCodeId": 1,
      *       "ProjectLifeTimeFrom": "2026-01-01",
      *       "ProjectLifeTimeTo": "2027-12-31",
-     *       "CostCenterId": 589,
-     *       "CostUnitId": 590,
-     *       "CostTypeId": 591,
+     *       "CostCenterId": 630,
+     *       "CostUnitId": 631,
+     *       "CostTypeId": 632,
      *       "EconomicUnit": [
-     *         592
+     *         633
      *       ],
      *       "Building": [
-     *         596,
-     *         629
+     *         649,
+     *         682
      *       ],
      *       "Land": [
-     *         595
+     *         648
      *       ],
      *       "UseUnit": [
-     *         597,
-     *         601,
-     *         605
+     *         650,
+     *         654,
+     *         658
      *       ],
      *       "Budget": [
-     *         594
+     *         647
      *       ],
      *       "Loan": [
-     *         593
+     *         634
      *       ]
      *     }
      */
@@ -2493,7 +2613,7 @@ export interface components {
     /**
      * @description Created: the new Project.
      * @example {
-     *       "Id": 6255,
+     *       "Id": 6550,
      *       "Code": null,
      *       "Name": "Dachsanierung Lindenstraße"
      *     }
@@ -2616,10 +2736,10 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 666,
+     *       "Id": 719,
      *       "IdNum": "00101.001.001.02",
      *       "UseUnit": {
-     *         "Id": 597,
+     *         "Id": 650,
      *         "UseUnitNumber": "00101.001.001"
      *       }
      *     }
@@ -2631,16 +2751,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 684,
+     *       "Id": 731,
      *       "ValidFrom": "2010-12-09",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2010-12-09",
      *       "FirstDebit": "2010-12-01",
      *       "LicenseAgreement": {
-     *         "Id": 666,
+     *         "Id": 719,
      *         "IdNum": "00101.001.001.02",
      *         "UseUnit": {
-     *           "Id": 597,
+     *           "Id": 650,
      *           "UseUnitNumber": "00101.001.001"
      *         }
      *       },
@@ -2690,8 +2810,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 684,
-     *       "LicenseAgreementId": 666,
+     *       "Id": 731,
+     *       "LicenseAgreementId": 719,
      *       "ValidFrom": "2010-12-09T00:00:00Z",
      *       "ValidTo": "2099-12-31T00:00:00Z",
      *       "PriceIndex": "HVPI2015",
@@ -2725,7 +2845,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 718,
+     *       "Id": 765,
      *       "RentChangeDate": "2024-01-01T00:00:00Z",
      *       "Amount": 754,
      *       "ActivatedAgreement": true,
@@ -2763,23 +2883,23 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 717,
+     *       "Id": 764,
      *       "ValidFrom": "2022-05-26",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2022-05-26",
      *       "FirstDebit": "2022-05-01",
      *       "LicenseAgreement": {
-     *         "Id": 706,
+     *         "Id": 746,
      *         "IdNum": "00101.001.002.02",
      *         "UseUnit": {
-     *           "Id": 601,
+     *           "Id": 654,
      *           "UseUnitNumber": "00101.001.002"
      *         }
      *       },
      *       "RentalUpperLimit": 1534.45,
      *       "GraduatedRentEntries": [
      *         {
-     *           "Id": 718,
+     *           "Id": 765,
      *           "RentChangeDate": "2024-01-01T00:00:00Z",
      *           "Amount": 754,
      *           "ActivatedAgreement": true,
@@ -2792,7 +2912,7 @@ export interface components {
      *           "PricePerSquareMeter": 7.88
      *         },
      *         {
-     *           "Id": 719,
+     *           "Id": 766,
      *           "RentChangeDate": "2025-01-01T00:00:00Z",
      *           "Amount": 773,
      *           "ActivatedAgreement": false,
@@ -2805,7 +2925,7 @@ export interface components {
      *           "PricePerSquareMeter": 8.08
      *         },
      *         {
-     *           "Id": 720,
+     *           "Id": 767,
      *           "RentChangeDate": "2026-01-01T00:00:00Z",
      *           "Amount": 802,
      *           "ActivatedAgreement": false,
@@ -2842,7 +2962,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 718,
+     *       "Id": 765,
      *       "RentChangeDate": "2024-01-01T00:00:00Z",
      *       "Amount": 754,
      *       "VATRateId": 34,
@@ -2861,14 +2981,14 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 717,
-     *       "LicenseAgreementId": 706,
+     *       "Id": 764,
+     *       "LicenseAgreementId": 746,
      *       "ValidFrom": "2022-05-26T00:00:00Z",
      *       "ValidTo": "2099-12-31T00:00:00Z",
      *       "RentalUpperLimit": 1534.45,
      *       "GraduatedRentEntries": [
      *         {
-     *           "Id": 718,
+     *           "Id": 765,
      *           "RentChangeDate": "2024-01-01T00:00:00Z",
      *           "Amount": 754,
      *           "VATRateId": 34,
@@ -2876,7 +2996,7 @@ export interface components {
      *           "ActivatedAgreement": true
      *         },
      *         {
-     *           "Id": 719,
+     *           "Id": 766,
      *           "RentChangeDate": "2025-01-01T00:00:00Z",
      *           "Amount": 773,
      *           "VATRateId": 34,
@@ -2884,7 +3004,7 @@ export interface components {
      *           "ActivatedAgreement": false
      *         },
      *         {
-     *           "Id": 720,
+     *           "Id": 767,
      *           "RentChangeDate": "2026-01-01T00:00:00Z",
      *           "Amount": 802,
      *           "VATRateId": 34,
@@ -2906,7 +3026,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 747,
+     *       "Id": 793,
      *       "TurnoverFrom": 0,
      *       "TurnoverTo": 250000,
      *       "Percentage": 5.2
@@ -2920,16 +3040,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 746,
+     *       "Id": 792,
      *       "ValidFrom": "2015-05-16",
      *       "ValidTo": "2025-12-31",
      *       "Inputdate": "2015-05-16",
      *       "FirstDebit": "2015-05-01",
      *       "LicenseAgreement": {
-     *         "Id": 735,
+     *         "Id": 781,
      *         "IdNum": "00101.001.004.02",
      *         "UseUnit": {
-     *           "Id": 609,
+     *           "Id": 662,
      *           "UseUnitNumber": "00101.001.004"
      *         }
      *       },
@@ -2952,13 +3072,13 @@ export interface components {
      *       "Ascending": true,
      *       "TurnoverRentSteps": [
      *         {
-     *           "Id": 747,
+     *           "Id": 793,
      *           "TurnoverFrom": 0,
      *           "TurnoverTo": 250000,
      *           "Percentage": 5.2
      *         },
      *         {
-     *           "Id": 748,
+     *           "Id": 794,
      *           "TurnoverFrom": 250000,
      *           "TurnoverTo": 999999999.99,
      *           "Percentage": 6.1
@@ -2993,8 +3113,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 746,
-     *       "LicenseAgreementId": 735,
+     *       "Id": 792,
+     *       "LicenseAgreementId": 781,
      *       "ValidFrom": "2015-05-16T00:00:00Z",
      *       "ValidTo": "2025-12-31T00:00:00Z",
      *       "ContractPositionTypeId": 35,
@@ -3011,13 +3131,13 @@ export interface components {
      *       "Ascending": true,
      *       "TurnoverRentSteps": [
      *         {
-     *           "Id": 747,
+     *           "Id": 793,
      *           "TurnoverFrom": 0,
      *           "TurnoverTo": 250000,
      *           "Percentage": 5.2
      *         },
      *         {
-     *           "Id": 748,
+     *           "Id": 794,
      *           "TurnoverFrom": 250000,
      *           "TurnoverTo": 999999999.99,
      *           "Percentage": 6.1
@@ -3050,16 +3170,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 780,
+     *       "Id": 820,
      *       "ValidFrom": "2015-03-14",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2015-03-14",
      *       "FirstDebit": "2015-03-01",
      *       "LicenseAgreement": {
-     *         "Id": 768,
+     *         "Id": 808,
      *         "IdNum": "00101.001.005.02",
      *         "UseUnit": {
-     *           "Id": 613,
+     *           "Id": 666,
      *           "UseUnitNumber": "00101.001.005"
      *         }
      *       },
@@ -3084,8 +3204,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 780,
-     *       "LicenseAgreementId": 768,
+     *       "Id": 820,
+     *       "LicenseAgreementId": 808,
      *       "ValidFrom": "2015-03-14T00:00:00Z",
      *       "ValidTo": "2099-12-31T00:00:00Z",
      *       "FirstDebit": "2015-03-01T00:00:00Z",
@@ -3107,16 +3227,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 813,
+     *       "Id": 845,
      *       "ValidFrom": "2014-01-09",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2014-01-09",
      *       "FirstDebit": "2014-01-01",
      *       "LicenseAgreement": {
-     *         "Id": 801,
+     *         "Id": 834,
      *         "IdNum": "00101.001.006.02",
      *         "UseUnit": {
-     *           "Id": 617,
+     *           "Id": 670,
      *           "UseUnitNumber": "00101.001.006"
      *         }
      *       },
@@ -3138,8 +3258,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 813,
-     *       "LicenseAgreementId": 801,
+     *       "Id": 845,
+     *       "LicenseAgreementId": 834,
      *       "ValidFrom": "2014-01-09T00:00:00Z",
      *       "ValidTo": "2099-12-31T00:00:00Z",
      *       "RentalUpperLimit": 715.83
@@ -3156,7 +3276,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "AllocationGroup": "HK646",
+     *       "AllocationGroup": "HK699",
      *       "AllocationGroupState": "ABGER",
      *       "DistributionPeriod": "AZ2024"
      *     }
@@ -3168,22 +3288,22 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 749,
+     *       "Id": 795,
      *       "ValidFrom": "2015-05-16",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2015-05-16",
      *       "FirstDebit": "2015-05-01",
      *       "LicenseAgreement": {
-     *         "Id": 735,
+     *         "Id": 781,
      *         "IdNum": "00101.001.004.02",
      *         "UseUnit": {
-     *           "Id": 609,
+     *           "Id": 662,
      *           "UseUnitNumber": "00101.001.004"
      *         }
      *       },
      *       "ExcludedInAllocationGroups": [
      *         {
-     *           "AllocationGroup": "HK646",
+     *           "AllocationGroup": "HK699",
      *           "AllocationGroupState": "ABGER",
      *           "DistributionPeriod": "AZ2024"
      *         }
@@ -3205,13 +3325,13 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 749,
-     *       "LicenseAgreementId": 735,
+     *       "Id": 795,
+     *       "LicenseAgreementId": 781,
      *       "ValidFrom": "2015-05-16T00:00:00Z",
      *       "ValidTo": "2099-12-31T00:00:00Z",
      *       "ExcludedInAllocationGroups": [
      *         {
-     *           "AllocationGroup": "HK646",
+     *           "AllocationGroup": "HK699",
      *           "AllocationGroupState": "ABGER",
      *           "DistributionPeriod": "AZ2024"
      *         }
@@ -3283,16 +3403,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 856,
+     *       "Id": 873,
      *       "ValidFrom": "2009-11-12",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2009-11-12",
      *       "FirstDebit": "2009-11-01",
      *       "LicenseAgreement": {
-     *         "Id": 837,
+     *         "Id": 861,
      *         "IdNum": "00101.001.008.02",
      *         "UseUnit": {
-     *           "Id": 625,
+     *           "Id": 678,
      *           "UseUnitNumber": "00101.001.008"
      *         }
      *       },
@@ -3354,8 +3474,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 856,
-     *       "LicenseAgreementId": 837,
+     *       "Id": 873,
+     *       "LicenseAgreementId": 861,
      *       "ValidFrom": "2009-11-12T00:00:00Z",
      *       "ValidTo": "2099-12-31T00:00:00Z",
      *       "DistributionSpecialChargeTypeMaxCost": "PROZ",
@@ -3392,16 +3512,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 873,
+     *       "Id": 890,
      *       "ValidFrom": "2005-08-16",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2005-08-16",
      *       "FirstDebit": "2005-08-01",
      *       "LicenseAgreement": {
-     *         "Id": 860,
+     *         "Id": 877,
      *         "IdNum": "00101.002.001.02",
      *         "UseUnit": {
-     *           "Id": 630,
+     *           "Id": 683,
      *           "UseUnitNumber": "00101.002.001"
      *         }
      *       },
@@ -3463,16 +3583,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 874,
+     *       "Id": 891,
      *       "ValidFrom": "2005-08-16",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2005-08-16",
      *       "FirstDebit": "2005-08-01",
      *       "LicenseAgreement": {
-     *         "Id": 860,
+     *         "Id": 877,
      *         "IdNum": "00101.002.001.02",
      *         "UseUnit": {
-     *           "Id": 630,
+     *           "Id": 683,
      *           "UseUnitNumber": "00101.002.001"
      *         }
      *       },
@@ -3494,16 +3614,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 911,
+     *       "Id": 935,
      *       "ValidFrom": "2020-08-22",
      *       "ValidTo": "2030-12-31",
      *       "Inputdate": "2020-08-22",
      *       "FirstDebit": "2020-08-01",
      *       "LicenseAgreement": {
-     *         "Id": 899,
+     *         "Id": 916,
      *         "IdNum": "00101.002.003.02",
      *         "UseUnit": {
-     *           "Id": 638,
+     *           "Id": 691,
      *           "UseUnitNumber": "00101.002.003"
      *         }
      *       },
@@ -3579,16 +3699,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 781,
+     *       "Id": 821,
      *       "ValidFrom": "2015-03-14",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2015-03-14",
      *       "FirstDebit": "2015-03-01",
      *       "LicenseAgreement": {
-     *         "Id": 768,
+     *         "Id": 808,
      *         "IdNum": "00101.001.005.02",
      *         "UseUnit": {
-     *           "Id": 613,
+     *           "Id": 666,
      *           "UseUnitNumber": "00101.001.005"
      *         }
      *       },
@@ -3635,7 +3755,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 686,
+     *       "Id": 733,
      *       "ProlongationPeriod": {
      *         "Id": 72,
      *         "Code": "PP2"
@@ -3656,16 +3776,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 685,
+     *       "Id": 732,
      *       "ValidFrom": "2010-12-09",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2010-12-09",
      *       "FirstDebit": "2010-12-01",
      *       "LicenseAgreement": {
-     *         "Id": 666,
+     *         "Id": 719,
      *         "IdNum": "00101.001.001.02",
      *         "UseUnit": {
-     *           "Id": 597,
+     *           "Id": 650,
      *           "UseUnitNumber": "00101.001.001"
      *         }
      *       },
@@ -3676,7 +3796,7 @@ export interface components {
      *       },
      *       "Prolongations": [
      *         {
-     *           "Id": 686,
+     *           "Id": 733,
      *           "ProlongationPeriod": {
      *             "Id": 72,
      *             "Code": "PP2"
@@ -3741,16 +3861,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 912,
+     *       "Id": 936,
      *       "ValidFrom": "2020-08-22",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2020-08-22",
      *       "FirstDebit": "2020-08-01",
      *       "LicenseAgreement": {
-     *         "Id": 899,
+     *         "Id": 916,
      *         "IdNum": "00101.002.003.02",
      *         "UseUnit": {
-     *           "Id": 638,
+     *           "Id": 691,
      *           "UseUnitNumber": "00101.002.003"
      *         }
      *       },
@@ -3791,16 +3911,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 721,
+     *       "Id": 768,
      *       "ValidFrom": "2022-05-26",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2022-05-26",
      *       "FirstDebit": "2022-05-01",
      *       "LicenseAgreement": {
-     *         "Id": 706,
+     *         "Id": 746,
      *         "IdNum": "00101.001.002.02",
      *         "UseUnit": {
-     *           "Id": 601,
+     *           "Id": 654,
      *           "UseUnitNumber": "00101.001.002"
      *         }
      *       }
@@ -3820,16 +3940,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 1138,
+     *       "Id": 1170,
      *       "ValidFrom": "2005-09-13",
      *       "ValidTo": "2015-12-31",
      *       "Inputdate": "2005-09-13",
      *       "FirstDebit": "2005-09-01",
      *       "LicenseAgreement": {
-     *         "Id": 1126,
+     *         "Id": 1153,
      *         "IdNum": "00102.001.005.02",
      *         "UseUnit": {
-     *           "Id": 971,
+     *           "Id": 1000,
      *           "UseUnitNumber": "00102.001.005"
      *         }
      *       },
@@ -3858,16 +3978,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 1168,
+     *       "Id": 1202,
      *       "ValidFrom": "2009-03-11",
      *       "ValidTo": "2099-12-31",
      *       "Inputdate": "2009-03-11",
      *       "FirstDebit": "2009-03-01",
      *       "LicenseAgreement": {
-     *         "Id": 1151,
+     *         "Id": 1183,
      *         "IdNum": "00102.002.001.02",
      *         "UseUnit": {
-     *           "Id": 977,
+     *           "Id": 1005,
      *           "UseUnitNumber": "00102.002.001"
      *         }
      *       },
@@ -3914,16 +4034,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 1182,
+     *       "Id": 1223,
      *       "ValidFrom": "2014-04-11",
      *       "ValidTo": "2024-12-31",
      *       "Inputdate": "2014-04-11",
      *       "FirstDebit": "2014-04-01",
      *       "LicenseAgreement": {
-     *         "Id": 1170,
+     *         "Id": 1204,
      *         "IdNum": "00102.002.002.02",
      *         "UseUnit": {
-     *           "Id": 981,
+     *           "Id": 1009,
      *           "UseUnitNumber": "00102.002.002"
      *         }
      *       },
@@ -3949,8 +4069,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 836,
-     *       "UseUnitRentAdjustmentId": 835,
+     *       "Id": 860,
+     *       "UseUnitRentAdjustmentId": 859,
      *       "SpecialAttributeId": 89,
      *       "SpecialAttribute": "SA2",
      *       "Amount": 0.35,
@@ -3968,7 +4088,7 @@ export interface components {
     /**
      * @example {
      *       "FacilityCharacteristicGroupId": 92,
-     *       "UseUnitRentAdjustmentId": 835,
+     *       "UseUnitRentAdjustmentId": 859,
      *       "FacilityCharacteristicGroup": "FCG2",
      *       "FacilityCharacteristicGroupEffectiveValue": "einfach"
      *     }
@@ -3981,15 +4101,15 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 835,
-     *       "UseUnitId": 621,
+     *       "Id": 859,
+     *       "UseUnitId": 674,
      *       "AdjustmentBlocker": "2024-08-14T00:00:00Z",
      *       "FIOLegalStateId": 81,
      *       "FIOLegalState": "FIOLS2",
      *       "MunicipalityId": 84,
      *       "Municipality": "HH",
      *       "MoveInDate": "2010-08-22T00:00:00Z",
-     *       "SquareMeterLivingSpace": 103.79,
+     *       "SquareMeterLivingSpace": 54.74,
      *       "ApartmentSizeClass": "über 90 m²",
      *       "HousingQualityPointsComparisonObject": 3.5,
      *       "ModernisingByRentIndex": false,
@@ -4003,8 +4123,8 @@ export interface components {
      *       "MunicipalityActiveRentIndex": "Mietspiegel 2025",
      *       "SurchargesAndReduction": [
      *         {
-     *           "Id": 836,
-     *           "UseUnitRentAdjustmentId": 835,
+     *           "Id": 860,
+     *           "UseUnitRentAdjustmentId": 859,
      *           "SpecialAttributeId": 89,
      *           "SpecialAttribute": "SA2",
      *           "Amount": 0.35,
@@ -4014,7 +4134,7 @@ export interface components {
      *       "FacilityCharacteristics": [
      *         {
      *           "FacilityCharacteristicGroupId": 92,
-     *           "UseUnitRentAdjustmentId": 835,
+     *           "UseUnitRentAdjustmentId": 859,
      *           "FacilityCharacteristicGroup": "FCG2",
      *           "FacilityCharacteristicGroupEffectiveValue": "einfach"
      *         }
@@ -4192,9 +4312,9 @@ export interface components {
      * @description Done: the Test.
      * @example {
      *       "Success": false,
-     *       "EventId": "2605fccd-f91e-4dc8-94e7-4abbc65a4eec",
+     *       "EventId": "81c8bcfc-60ff-4655-b1c3-54d85642bd68",
      *       "Error": "Connection failed: ECONNREFUSED",
-     *       "DurationMs": 4
+     *       "DurationMs": 7
      *     }
      */
     WebhookTestResult: {
@@ -4208,14 +4328,14 @@ export interface components {
      * @example {
      *       "Id": 1,
      *       "DeliveryId": 1,
-     *       "EventId": "2605fccd-f91e-4dc8-94e7-4abbc65a4eec",
+     *       "EventId": "81c8bcfc-60ff-4655-b1c3-54d85642bd68",
      *       "EntityName": "WebHook",
      *       "EntityId": 1,
      *       "Action": "updated",
      *       "Attempt": 1,
-     *       "Time": "2026-11-24T00:52:00.661Z",
+     *       "Time": "2026-11-24T02:06:24.953Z",
      *       "Error": "Connection failed: ECONNREFUSED",
-     *       "DurationMs": 4,
+     *       "DurationMs": 7,
      *       "DeliveryStatus": "failed"
      *     }
      */
@@ -4237,10 +4357,10 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 597,
+     *       "Id": 650,
      *       "UseUnitNumber": "00101.001.001",
-     *       "BuildingLandId": 596,
-     *       "EconomicUnitId": 592,
+     *       "BuildingLandId": 649,
+     *       "EconomicUnitId": 633,
      *       "EconomicUnit": "00101"
      *     }
      */
@@ -4295,13 +4415,23 @@ export interface components {
       Id?: number | null;
       Name?: string | null;
     };
+    /**
+     * @example {
+     *       "Id": 75,
+     *       "Code": "M1"
+     *     }
+     */
     DunningLevel: {
       Id?: number | null;
       Code?: string | null;
     };
     /**
      * @example {
-     *       "Dunningblock": false
+     *       "Dunningblock": false,
+     *       "DunningLevel": {
+     *         "Id": 75,
+     *         "Code": "M1"
+     *       }
      *     }
      */
     DunningData: {
@@ -4344,9 +4474,9 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 666,
+     *       "Id": 719,
      *       "UseVirtualIban": true,
-     *       "VirtualIban": "DE46100500009000000666",
+     *       "VirtualIban": "DE70100500009000000719",
      *       "CollectiveAccount": {
      *         "NoRealBankAccount": false,
      *         "Iban": "DE89370400440532013000",
@@ -4364,13 +4494,13 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 666,
+     *       "Id": 719,
      *       "IdNum": "00101.001.001.02",
      *       "UseUnit": {
-     *         "Id": 597,
+     *         "Id": 650,
      *         "UseUnitNumber": "00101.001.001",
-     *         "BuildingLandId": 596,
-     *         "EconomicUnitId": 592,
+     *         "BuildingLandId": 649,
+     *         "EconomicUnitId": 633,
      *         "EconomicUnit": "00101"
      *       },
      *       "RestrictionOfUse": {
@@ -4393,7 +4523,11 @@ export interface components {
      *       },
      *       "StartContract": "2010-12-09",
      *       "DunningData": {
-     *         "Dunningblock": false
+     *         "Dunningblock": false,
+     *         "DunningLevel": {
+     *           "Id": 75,
+     *           "Code": "M1"
+     *         }
      *       },
      *       "PeriodOfNotice": {
      *         "Id": 1,
@@ -4404,9 +4538,9 @@ export interface components {
      *         "Name": "Sollstellung monatlich"
      *       },
      *       "Banking": {
-     *         "Id": 666,
+     *         "Id": 719,
      *         "UseVirtualIban": true,
-     *         "VirtualIban": "DE46100500009000000666",
+     *         "VirtualIban": "DE70100500009000000719",
      *         "CollectiveAccount": {
      *           "NoRealBankAccount": false,
      *           "Iban": "DE89370400440532013000",
@@ -4436,13 +4570,13 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 666,
+     *       "Id": 719,
      *       "IdNum": "00101.001.001.02",
      *       "UseUnit": {
-     *         "Id": 597,
+     *         "Id": 650,
      *         "UseUnitNumber": "00101.001.001",
-     *         "BuildingLandId": 596,
-     *         "EconomicUnitId": 592,
+     *         "BuildingLandId": 649,
+     *         "EconomicUnitId": 633,
      *         "EconomicUnit": "00101"
      *       },
      *       "RestrictionOfUse": {
@@ -4481,7 +4615,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 596,
+     *       "Id": 649,
      *       "IdNum": "00101.001",
      *       "BuildingLandType": "Building"
      *     }
@@ -4493,7 +4627,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 592,
+     *       "Id": 633,
      *       "IdNum": "00101",
      *       "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
      *       "Location": "Am Sportplatz, 44135 Dortmund"
@@ -4584,8 +4718,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 598,
-     *       "ValidFrom": "2011-01-01",
+     *       "Id": 651,
+     *       "ValidFrom": "2000-01-01",
      *       "UseUnitUsageType": {
      *         "Id": 1,
      *         "Name": "Wohnung",
@@ -4640,8 +4774,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 1,
-     *       "Name": "ohne Wohnberechtigungsschein"
+     *       "Id": 2,
+     *       "Name": "mit Wohnberechtigungsschein"
      *     }
      */
     ResidentialAuthorization: {
@@ -4650,8 +4784,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 598,
-     *       "ValidFrom": "2011-01-01",
+     *       "Id": 651,
+     *       "ValidFrom": "2000-01-01",
      *       "UseUnitUsageType": {
      *         "Id": 1,
      *         "Name": "Wohnung",
@@ -4684,9 +4818,9 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 599,
-     *       "Value": 55.76,
-     *       "ValidFrom": "2011-01-01",
+     *       "Id": 652,
+     *       "Value": 90.79,
+     *       "ValidFrom": "2000-01-01",
      *       "IsBaseComponentColdWater": true,
      *       "IsBaseComponentHeating": false,
      *       "IsBaseComponentWarmWater": false,
@@ -4712,15 +4846,15 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 597,
+     *       "Id": 650,
      *       "IdNum": "00101.001.001",
      *       "BuildingLand": {
-     *         "Id": 596,
+     *         "Id": 649,
      *         "IdNum": "00101.001",
      *         "BuildingLandType": "Building"
      *       },
      *       "EconomicUnit": {
-     *         "Id": 592,
+     *         "Id": 633,
      *         "IdNum": "00101",
      *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
      *         "Location": "Am Sportplatz, 44135 Dortmund"
@@ -4749,8 +4883,8 @@ export interface components {
      *         }
      *       },
      *       "CurrentUseUnitType": {
-     *         "Id": 598,
-     *         "ValidFrom": "2011-01-01",
+     *         "Id": 651,
+     *         "ValidFrom": "2000-01-01",
      *         "UseUnitUsageType": {
      *           "Id": 1,
      *           "Name": "Wohnung",
@@ -4758,21 +4892,21 @@ export interface components {
      *           "ClassificationName": "Wohnen"
      *         }
      *       },
-     *       "UsableSpace": 55.76,
-     *       "LivingSpace": 55.76,
-     *       "HeatingSpace": 55.76,
-     *       "NumberOfRooms": 2,
+     *       "UsableSpace": 90.79,
+     *       "LivingSpace": 90.79,
+     *       "HeatingSpace": 90.79,
+     *       "NumberOfRooms": 4,
      *       "NumberOfHalfRooms": 0,
      *       "DescriptionOfPosition": "Wohnung EG links",
-     *       "TargetRent": 432,
-     *       "ManagementStart": "2011-01-01",
-     *       "MoveInDate": "2011-01-01",
-     *       "EntryDate": "2011-01-01",
+     *       "TargetRent": 1120,
+     *       "ManagementStart": "2000-01-01",
+     *       "MoveInDate": "2000-01-01",
+     *       "EntryDate": "2000-01-01",
      *       "EntryReason": {
      *         "Id": 3,
      *         "Name": "Erstvermietung"
      *       },
-     *       "EnergyCertificateId": 500597,
+     *       "EnergyCertificateId": 500650,
      *       "Position": {
      *         "Id": 1,
      *         "Name": "links"
@@ -4783,13 +4917,13 @@ export interface components {
      *         "LevelToGround": 0
      *       },
      *       "ResidentialAuthorization": {
-     *         "Id": 1,
-     *         "Name": "ohne Wohnberechtigungsschein"
+     *         "Id": 2,
+     *         "Name": "mit Wohnberechtigungsschein"
      *       },
      *       "UseUnitTypes": [
      *         {
-     *           "Id": 598,
-     *           "ValidFrom": "2011-01-01",
+     *           "Id": 651,
+     *           "ValidFrom": "2000-01-01",
      *           "UseUnitUsageType": {
      *             "Id": 1,
      *             "Name": "Wohnung",
@@ -4800,9 +4934,9 @@ export interface components {
      *       ],
      *       "BillingUnits": [
      *         {
-     *           "Id": 599,
-     *           "Value": 55.76,
-     *           "ValidFrom": "2011-01-01",
+     *           "Id": 652,
+     *           "Value": 90.79,
+     *           "ValidFrom": "2000-01-01",
      *           "IsBaseComponentColdWater": true,
      *           "IsBaseComponentHeating": false,
      *           "IsBaseComponentWarmWater": false,
@@ -4814,9 +4948,9 @@ export interface components {
      *           }
      *         },
      *         {
-     *           "Id": 600,
-     *           "Value": 55.76,
-     *           "ValidFrom": "2011-01-01",
+     *           "Id": 653,
+     *           "Value": 90.79,
+     *           "ValidFrom": "2000-01-01",
      *           "IsBaseComponentColdWater": false,
      *           "IsBaseComponentHeating": true,
      *           "IsBaseComponentWarmWater": true,
@@ -4869,10 +5003,10 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 597,
+     *       "Id": 650,
      *       "IdNum": "00101.001.001",
-     *       "EconomicUnitId": 592,
-     *       "BuildingLandId": 596,
+     *       "EconomicUnitId": 633,
+     *       "BuildingLandId": 649,
      *       "EstateAddress": {
      *         "Zip": "44135",
      *         "Town": "Dortmund",
@@ -4884,12 +5018,12 @@ export interface components {
      *         "HouseNumberComplete": "2"
      *       },
      *       "DescriptionOfPosition": "Wohnung EG links",
-     *       "UsableSpace": 55.76,
-     *       "LivingSpace": 55.76,
+     *       "UsableSpace": 90.79,
+     *       "LivingSpace": 90.79,
      *       "UseUnitTypes": [
      *         {
-     *           "Id": 598,
-     *           "ValidFrom": "2011-01-01",
+     *           "Id": 651,
+     *           "ValidFrom": "2000-01-01",
      *           "UseUnitUsageType": {
      *             "Id": 1,
      *             "Name": "Wohnung",
@@ -4913,7 +5047,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 568,
+     *       "Id": 596,
      *       "OwnerNumber": "E010001"
      *     }
      */
@@ -4953,8 +5087,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 1,
-     *       "Name": "Denkmalschutz (§ 3 DSchG, Einzeldenkmal)"
+     *       "Id": 3,
+     *       "Name": "kein Denkmalschutz"
      *     }
      */
     MonumentalProtectionType: {
@@ -4963,8 +5097,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 2,
-     *       "Name": "Region Süd"
+     *       "Id": 1,
+     *       "Name": "Region Nord"
      *     }
      */
     RegionalResponsibility: {
@@ -4973,14 +5107,14 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 592,
+     *       "Id": 633,
      *       "IdNum": "00101",
      *       "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
      *       "Location": "Am Sportplatz, 44135 Dortmund",
-     *       "ConstructionYear": 1973,
-     *       "Info": "Zentralheizung (Gas)",
+     *       "ConstructionYear": 2002,
+     *       "Info": "Fernwärmeanschluss, Aufzug",
      *       "Owner": {
-     *         "Id": 568,
+     *         "Id": 596,
      *         "OwnerNumber": "E010001"
      *       },
      *       "AssetIdentification": {
@@ -4996,12 +5130,12 @@ export interface components {
      *         "Name": "Weststadt"
      *       },
      *       "MonumentalProtectionType": {
-     *         "Id": 1,
-     *         "Name": "Denkmalschutz (§ 3 DSchG, Einzeldenkmal)"
+     *         "Id": 3,
+     *         "Name": "kein Denkmalschutz"
      *       },
      *       "RegionalResponsibility": {
-     *         "Id": 2,
-     *         "Name": "Region Süd"
+     *         "Id": 1,
+     *         "Name": "Region Nord"
      *       },
      *       "CompanyCode": {
      *         "Id": 1,
@@ -5029,13 +5163,13 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 592,
+     *       "Id": 633,
      *       "IdNum": "00101",
      *       "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
      *       "Location": "Am Sportplatz, 44135 Dortmund",
-     *       "ConstructionYear": 1973,
+     *       "ConstructionYear": 2002,
      *       "CompanyCodeId": 1,
-     *       "OwnerId": 568,
+     *       "OwnerId": 596,
      *       "DistrictId": 4,
      *       "StatusInventoryId": 4
      *     }
@@ -5090,8 +5224,8 @@ export interface components {
      *         "Name": "unbebautes Grundstück"
      *       },
      *       "District": {
-     *         "Id": 2,
-     *         "Name": "Nordstadt"
+     *         "Id": 4,
+     *         "Name": "Weststadt"
      *       },
      *       "MonumentalProtectionType": {
      *         "Id": 3,
@@ -5113,7 +5247,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "LandArea": 3875.21,
+     *       "LandArea": 459.87,
      *       "EntryReason": {
      *         "Id": 2,
      *         "Name": "Ankauf"
@@ -5126,12 +5260,12 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 595,
+     *       "Id": 648,
      *       "IdNum": "00101.901",
      *       "BuildingLandType": "Land",
-     *       "EntryDate": "1973-06-01",
+     *       "EntryDate": "2002-03-01",
      *       "EconomicUnit": {
-     *         "Id": 592,
+     *         "Id": 633,
      *         "IdNum": "00101",
      *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
      *         "Location": "Am Sportplatz, 44135 Dortmund"
@@ -5156,8 +5290,8 @@ export interface components {
      *           "Name": "unbebautes Grundstück"
      *         },
      *         "District": {
-     *           "Id": 2,
-     *           "Name": "Nordstadt"
+     *           "Id": 4,
+     *           "Name": "Weststadt"
      *         },
      *         "MonumentalProtectionType": {
      *           "Id": 3,
@@ -5165,7 +5299,7 @@ export interface components {
      *         }
      *       },
      *       "Land": {
-     *         "LandArea": 3875.21,
+     *         "LandArea": 459.87,
      *         "EntryReason": {
      *           "Id": 2,
      *           "Name": "Ankauf"
@@ -5195,10 +5329,10 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 595,
+     *       "Id": 648,
      *       "IdNum": "00101.901",
      *       "BuildingLandType": "Land",
-     *       "EconomicUnitId": 592,
+     *       "EconomicUnitId": 633,
      *       "BuildingTypeId": 5,
      *       "Street": "Am Sportplatz",
      *       "StreetComplete": "Am Sportplatz 91",
@@ -5206,12 +5340,12 @@ export interface components {
      *       "HouseNumber": "91",
      *       "Zip": "44135",
      *       "Town": "Dortmund",
-     *       "DistrictId": 2,
+     *       "DistrictId": 4,
      *       "CountryId": 1,
      *       "CountryCode": "DE",
      *       "MonumentalProtectionTypeId": 3,
      *       "MonumentalProtectionType": "kein Denkmalschutz",
-     *       "EntryDate": "1973-06-01",
+     *       "EntryDate": "2002-03-01",
      *       "OriginId": 1,
      *       "Origin": "Neubau",
      *       "EntryReasonId": 2,
@@ -5257,8 +5391,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 1,
-     *       "Name": "männlich"
+     *       "Id": 2,
+     *       "Name": "weiblich"
      *     }
      */
     Gender: {
@@ -5267,8 +5401,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 1,
-     *       "Name": "ledig"
+     *       "Id": 3,
+     *       "Name": "geschieden"
      *     }
      */
     MaritalType: {
@@ -5277,9 +5411,9 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 3,
-     *       "Name": "polnisch",
-     *       "Code": "PL"
+     *       "Id": 1,
+     *       "Name": "deutsch",
+     *       "Code": "DE"
      *     }
      */
     Nationality: {
@@ -5289,21 +5423,21 @@ export interface components {
     };
     /**
      * @example {
-     *       "FirstName": "Jürgen",
-     *       "LastName": "Schneider",
-     *       "BirthDate": "1995-05-11",
+     *       "FirstName": "Katharina",
+     *       "LastName": "Werner",
+     *       "BirthDate": "1982-02-26",
      *       "Gender": {
-     *         "Id": 1,
-     *         "Name": "männlich"
+     *         "Id": 2,
+     *         "Name": "weiblich"
      *       },
      *       "MaritalType": {
-     *         "Id": 1,
-     *         "Name": "ledig"
+     *         "Id": 3,
+     *         "Name": "geschieden"
      *       },
      *       "Nationality": {
-     *         "Id": 3,
-     *         "Name": "polnisch",
-     *         "Code": "PL"
+     *         "Id": 1,
+     *         "Name": "deutsch",
+     *         "Code": "DE"
      *       }
      *     }
      */
@@ -5323,7 +5457,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 493,
+     *       "Id": 521,
      *       "IdNum": "000001-1",
      *       "FirstName": "Anna",
      *       "LastName": "Schneider"
@@ -5343,7 +5477,7 @@ export interface components {
      *       "CommercialRegisterTown": "Berlin",
      *       "ContractPerson": [
      *         {
-     *           "Id": 493,
+     *           "Id": 521,
      *           "IdNum": "000001-1",
      *           "FirstName": "Anna",
      *           "LastName": "Schneider"
@@ -5383,7 +5517,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 494,
+     *       "Id": 522,
      *       "Zip": "10115",
      *       "Town": "Berlin",
      *       "Street": "Am Rathaus",
@@ -5432,8 +5566,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 495,
-     *       "RelatedAddressId": 494,
+     *       "Id": 523,
+     *       "RelatedAddressId": 522,
      *       "Content": "034 1368827",
      *       "Explanation": "privat",
      *       "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -5473,7 +5607,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 498,
+     *       "Id": 526,
      *       "Iban": "DE96200505505822165090",
      *       "Bic": "HASPDEHHXXX",
      *       "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
@@ -5482,7 +5616,7 @@ export interface components {
      *         "Id": 1,
      *         "Code": "GIRO"
      *       },
-     *       "BankAccountId": 498,
+     *       "BankAccountId": 526,
      *       "BankAccountUsageType": {
      *         "Id": 1,
      *         "Code": "LS"
@@ -5504,7 +5638,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 497,
+     *       "Id": 525,
      *       "Content": "info@verwaltungsverbund.de",
      *       "CommunicationType": {
      *         "Id": 5,
@@ -5522,8 +5656,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 495,
-     *       "RelatedAddressId": 494,
+     *       "Id": 523,
+     *       "RelatedAddressId": 522,
      *       "Content": "034 1368827",
      *       "Explanation": "privat",
      *       "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -5543,7 +5677,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 496,
+     *       "Id": 524,
      *       "Content": "0151 49347904",
      *       "CommunicationType": {
      *         "Id": 3,
@@ -5561,7 +5695,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 492,
+     *       "Id": 520,
      *       "IdNum": "P000001",
      *       "ShortName": "VDGH",
      *       "Name": "Verwaltungsverbund Deutschland GmbH",
@@ -5575,7 +5709,7 @@ export interface components {
      *         "CommercialRegisterTown": "Berlin",
      *         "ContractPerson": [
      *           {
-     *             "Id": 493,
+     *             "Id": 521,
      *             "IdNum": "000001-1",
      *             "FirstName": "Anna",
      *             "LastName": "Schneider"
@@ -5584,7 +5718,7 @@ export interface components {
      *       },
      *       "Addresses": [
      *         {
-     *           "Id": 494,
+     *           "Id": 522,
      *           "Zip": "10115",
      *           "Town": "Berlin",
      *           "Street": "Am Rathaus",
@@ -5606,8 +5740,8 @@ export interface components {
      *       ],
      *       "Communications": [
      *         {
-     *           "Id": 495,
-     *           "RelatedAddressId": 494,
+     *           "Id": 523,
+     *           "RelatedAddressId": 522,
      *           "Content": "034 1368827",
      *           "Explanation": "privat",
      *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -5617,7 +5751,7 @@ export interface components {
      *           }
      *         },
      *         {
-     *           "Id": 496,
+     *           "Id": 524,
      *           "Content": "0151 49347904",
      *           "CommunicationType": {
      *             "Id": 3,
@@ -5625,7 +5759,7 @@ export interface components {
      *           }
      *         },
      *         {
-     *           "Id": 497,
+     *           "Id": 525,
      *           "Content": "info@verwaltungsverbund.de",
      *           "CommunicationType": {
      *             "Id": 5,
@@ -5635,7 +5769,7 @@ export interface components {
      *       ],
      *       "BankAccounts": [
      *         {
-     *           "Id": 498,
+     *           "Id": 526,
      *           "Iban": "DE96200505505822165090",
      *           "Bic": "HASPDEHHXXX",
      *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
@@ -5644,7 +5778,7 @@ export interface components {
      *             "Id": 1,
      *             "Code": "GIRO"
      *           },
-     *           "BankAccountId": 498,
+     *           "BankAccountId": 526,
      *           "BankAccountUsageType": {
      *             "Id": 1,
      *             "Code": "LS"
@@ -5652,7 +5786,7 @@ export interface components {
      *         }
      *       ],
      *       "FirstEmailCommunication": {
-     *         "Id": 497,
+     *         "Id": 525,
      *         "Content": "info@verwaltungsverbund.de",
      *         "CommunicationType": {
      *           "Id": 5,
@@ -5660,8 +5794,8 @@ export interface components {
      *         }
      *       },
      *       "FirstLandlinePhoneCommunication": {
-     *         "Id": 495,
-     *         "RelatedAddressId": 494,
+     *         "Id": 523,
+     *         "RelatedAddressId": 522,
      *         "Content": "034 1368827",
      *         "Explanation": "privat",
      *         "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -5671,7 +5805,7 @@ export interface components {
      *         }
      *       },
      *       "FirstMobilePhoneCommunication": {
-     *         "Id": 496,
+     *         "Id": 524,
      *         "Content": "0151 49347904",
      *         "CommunicationType": {
      *           "Id": 3,
@@ -5709,7 +5843,7 @@ export interface components {
      *       "CommercialRegisterTown": "Berlin",
      *       "ContractPersons": [
      *         {
-     *           "Id": 493,
+     *           "Id": 521,
      *           "IdNum": "000001-1",
      *           "FirstName": "Anna",
      *           "LastName": "Schneider"
@@ -5741,7 +5875,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 494,
+     *       "Id": 522,
      *       "Zip": "10115",
      *       "Town": "Berlin",
      *       "Street": "Am Rathaus",
@@ -5777,8 +5911,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 495,
-     *       "RelatedAddressId": 494,
+     *       "Id": 523,
+     *       "RelatedAddressId": 522,
      *       "Content": "034 1368827",
      *       "Explanation": "privat",
      *       "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -5797,7 +5931,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 498,
+     *       "Id": 526,
      *       "Iban": "DE96200505505822165090",
      *       "Bic": "HASPDEHHXXX",
      *       "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
@@ -5806,7 +5940,7 @@ export interface components {
      *         "Id": 1,
      *         "Code": "GIRO"
      *       },
-     *       "BankAccountId": 498,
+     *       "BankAccountId": 526,
      *       "BankAccountUsageType": {
      *         "Id": 1,
      *         "Code": "LS"
@@ -5828,7 +5962,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 492,
+     *       "Id": 520,
      *       "IdNum": "P000001",
      *       "Name": "Verwaltungsverbund Deutschland GmbH",
      *       "ShortName": "VDGH",
@@ -5841,7 +5975,7 @@ export interface components {
      *         "CommercialRegisterTown": "Berlin",
      *         "ContractPersons": [
      *           {
-     *             "Id": 493,
+     *             "Id": 521,
      *             "IdNum": "000001-1",
      *             "FirstName": "Anna",
      *             "LastName": "Schneider"
@@ -5850,7 +5984,7 @@ export interface components {
      *       },
      *       "Addresses": [
      *         {
-     *           "Id": 494,
+     *           "Id": 522,
      *           "Zip": "10115",
      *           "Town": "Berlin",
      *           "Street": "Am Rathaus",
@@ -5867,8 +6001,8 @@ export interface components {
      *       ],
      *       "Communications": [
      *         {
-     *           "Id": 495,
-     *           "RelatedAddressId": 494,
+     *           "Id": 523,
+     *           "RelatedAddressId": 522,
      *           "Content": "034 1368827",
      *           "Explanation": "privat",
      *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -5876,13 +6010,13 @@ export interface components {
      *           "CommunicationType": "Festnetz"
      *         },
      *         {
-     *           "Id": 496,
+     *           "Id": 524,
      *           "Content": "0151 49347904",
      *           "CommunicationTypeId": 3,
      *           "CommunicationType": "Handynummer"
      *         },
      *         {
-     *           "Id": 497,
+     *           "Id": 525,
      *           "Content": "info@verwaltungsverbund.de",
      *           "CommunicationTypeId": 5,
      *           "CommunicationType": "E-Mail"
@@ -5890,7 +6024,7 @@ export interface components {
      *       ],
      *       "PersonBankAccounts": [
      *         {
-     *           "Id": 498,
+     *           "Id": 526,
      *           "Iban": "DE96200505505822165090",
      *           "Bic": "HASPDEHHXXX",
      *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
@@ -5899,7 +6033,7 @@ export interface components {
      *             "Id": 1,
      *             "Code": "GIRO"
      *           },
-     *           "BankAccountId": 498,
+     *           "BankAccountId": 526,
      *           "BankAccountUsageType": {
      *             "Id": 1,
      *             "Code": "LS"
@@ -5936,29 +6070,29 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 667,
-     *       "IdNum": "P000014",
-     *       "Shortname": "SCHNEIDE14",
-     *       "Name": "Schneider, Jürgen",
-     *       "TaxIdentificationNumber": "48404005572",
+     *       "Id": 720,
+     *       "IdNum": "P000016",
+     *       "Shortname": "WERNER16",
+     *       "Name": "Werner, Katharina",
+     *       "TaxIdentificationNumber": "55312640063",
      *       "ValidFrom": "2010-12-09",
      *       "IsNaturalPerson": true,
      *       "NaturalPerson": {
-     *         "FirstName": "Jürgen",
-     *         "LastName": "Schneider",
-     *         "BirthDate": "1995-05-11",
+     *         "FirstName": "Katharina",
+     *         "LastName": "Werner",
+     *         "BirthDate": "1982-02-26",
      *         "Gender": {
-     *           "Id": 1,
-     *           "Name": "männlich"
+     *           "Id": 2,
+     *           "Name": "weiblich"
      *         },
      *         "MaritalType": {
-     *           "Id": 1,
-     *           "Name": "ledig"
+     *           "Id": 3,
+     *           "Name": "geschieden"
      *         },
      *         "Nationality": {
-     *           "Id": 3,
-     *           "Name": "polnisch",
-     *           "Code": "PL"
+     *           "Id": 1,
+     *           "Name": "deutsch",
+     *           "Code": "DE"
      *         }
      *       },
      *       "LegalPerson": {
@@ -5966,7 +6100,7 @@ export interface components {
      *       },
      *       "Addresses": [
      *         {
-     *           "Id": 668,
+     *           "Id": 721,
      *           "Zip": "44135",
      *           "Town": "Dortmund",
      *           "Street": "Am Sportplatz",
@@ -5988,9 +6122,9 @@ export interface components {
      *       ],
      *       "Communications": [
      *         {
-     *           "Id": 669,
-     *           "RelatedAddressId": 668,
-     *           "Content": "032 4705914",
+     *           "Id": 722,
+     *           "RelatedAddressId": 721,
+     *           "Content": "046 1336489",
      *           "Explanation": "privat",
      *           "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
      *           "CommunicationType": {
@@ -5999,16 +6133,16 @@ export interface components {
      *           }
      *         },
      *         {
-     *           "Id": 670,
-     *           "Content": "0170 51373574",
+     *           "Id": 723,
+     *           "Content": "0170 72841827",
      *           "CommunicationType": {
      *             "Id": 3,
      *             "Name": "Handynummer"
      *           }
      *         },
      *         {
-     *           "Id": 671,
-     *           "Content": "juergen.schneider@example.de",
+     *           "Id": 724,
+     *           "Content": "katharina.werner@example.de",
      *           "CommunicationType": {
      *             "Id": 5,
      *             "Name": "E-Mail"
@@ -6017,16 +6151,16 @@ export interface components {
      *       ],
      *       "BankAccounts": [
      *         {
-     *           "Id": 672,
-     *           "Iban": "DE20370501989651577752",
-     *           "Bic": "COLSDE33XXX",
-     *           "AccountHolder": "Jürgen Schneider",
+     *           "Id": 725,
+     *           "Iban": "DE73200505505050790561",
+     *           "Bic": "HASPDEHHXXX",
+     *           "AccountHolder": "Katharina Werner",
      *           "ValidFrom": "2010-12-09",
      *           "BankAccountType": {
      *             "Id": 1,
      *             "Code": "GIRO"
      *           },
-     *           "BankAccountId": 672,
+     *           "BankAccountId": 725,
      *           "BankAccountUsageType": {
      *             "Id": 1,
      *             "Code": "LS"
@@ -6034,17 +6168,17 @@ export interface components {
      *         }
      *       ],
      *       "FirstEmailCommunication": {
-     *         "Id": 671,
-     *         "Content": "juergen.schneider@example.de",
+     *         "Id": 724,
+     *         "Content": "katharina.werner@example.de",
      *         "CommunicationType": {
      *           "Id": 5,
      *           "Name": "E-Mail"
      *         }
      *       },
      *       "FirstLandlinePhoneCommunication": {
-     *         "Id": 669,
-     *         "RelatedAddressId": 668,
-     *         "Content": "032 4705914",
+     *         "Id": 722,
+     *         "RelatedAddressId": 721,
+     *         "Content": "046 1336489",
      *         "Explanation": "privat",
      *         "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
      *         "CommunicationType": {
@@ -6053,8 +6187,8 @@ export interface components {
      *         }
      *       },
      *       "FirstMobilePhoneCommunication": {
-     *         "Id": 670,
-     *         "Content": "0170 51373574",
+     *         "Id": 723,
+     *         "Content": "0170 72841827",
      *         "CommunicationType": {
      *           "Id": 3,
      *           "Name": "Handynummer"
@@ -6086,7 +6220,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 668,
+     *       "Id": 721,
      *       "Zip": "44135",
      *       "Town": "Dortmund",
      *       "Street": "Am Sportplatz",
@@ -6125,8 +6259,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 673,
-     *       "LicenseAgreementId": 666,
+     *       "Id": 726,
+     *       "LicenseAgreementId": 719,
      *       "LicenseAgreement": "00101.001.001.02",
      *       "StartContract": "2010-12-09",
      *       "ContractualUseValidFrom": "2010-12-09",
@@ -6135,36 +6269,36 @@ export interface components {
      *         "Name": "1. Vertragsnehmer"
      *       },
      *       "UseUnit": {
-     *         "Id": 597,
+     *         "Id": 650,
      *         "UseUnitNumber": "00101.001.001",
-     *         "BuildingLandId": 596,
-     *         "EconomicUnitId": 592,
+     *         "BuildingLandId": 649,
+     *         "EconomicUnitId": 633,
      *         "EconomicUnit": "00101"
      *       },
      *       "Person": {
-     *         "Id": 667,
-     *         "IdNum": "P000014",
-     *         "Shortname": "SCHNEIDE14",
-     *         "Name": "Schneider, Jürgen",
-     *         "TaxIdentificationNumber": "48404005572",
+     *         "Id": 720,
+     *         "IdNum": "P000016",
+     *         "Shortname": "WERNER16",
+     *         "Name": "Werner, Katharina",
+     *         "TaxIdentificationNumber": "55312640063",
      *         "ValidFrom": "2010-12-09",
      *         "IsNaturalPerson": true,
      *         "NaturalPerson": {
-     *           "FirstName": "Jürgen",
-     *           "LastName": "Schneider",
-     *           "BirthDate": "1995-05-11",
+     *           "FirstName": "Katharina",
+     *           "LastName": "Werner",
+     *           "BirthDate": "1982-02-26",
      *           "Gender": {
-     *             "Id": 1,
-     *             "Name": "männlich"
+     *             "Id": 2,
+     *             "Name": "weiblich"
      *           },
      *           "MaritalType": {
-     *             "Id": 1,
-     *             "Name": "ledig"
+     *             "Id": 3,
+     *             "Name": "geschieden"
      *           },
      *           "Nationality": {
-     *             "Id": 3,
-     *             "Name": "polnisch",
-     *             "Code": "PL"
+     *             "Id": 1,
+     *             "Name": "deutsch",
+     *             "Code": "DE"
      *           }
      *         },
      *         "LegalPerson": {
@@ -6172,7 +6306,7 @@ export interface components {
      *         },
      *         "Addresses": [
      *           {
-     *             "Id": 668,
+     *             "Id": 721,
      *             "Zip": "44135",
      *             "Town": "Dortmund",
      *             "Street": "Am Sportplatz",
@@ -6194,9 +6328,9 @@ export interface components {
      *         ],
      *         "Communications": [
      *           {
-     *             "Id": 669,
-     *             "RelatedAddressId": 668,
-     *             "Content": "032 4705914",
+     *             "Id": 722,
+     *             "RelatedAddressId": 721,
+     *             "Content": "046 1336489",
      *             "Explanation": "privat",
      *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
      *             "CommunicationType": {
@@ -6205,16 +6339,16 @@ export interface components {
      *             }
      *           },
      *           {
-     *             "Id": 670,
-     *             "Content": "0170 51373574",
+     *             "Id": 723,
+     *             "Content": "0170 72841827",
      *             "CommunicationType": {
      *               "Id": 3,
      *               "Name": "Handynummer"
      *             }
      *           },
      *           {
-     *             "Id": 671,
-     *             "Content": "juergen.schneider@example.de",
+     *             "Id": 724,
+     *             "Content": "katharina.werner@example.de",
      *             "CommunicationType": {
      *               "Id": 5,
      *               "Name": "E-Mail"
@@ -6223,16 +6357,16 @@ export interface components {
      *         ],
      *         "BankAccounts": [
      *           {
-     *             "Id": 672,
-     *             "Iban": "DE20370501989651577752",
-     *             "Bic": "COLSDE33XXX",
-     *             "AccountHolder": "Jürgen Schneider",
+     *             "Id": 725,
+     *             "Iban": "DE73200505505050790561",
+     *             "Bic": "HASPDEHHXXX",
+     *             "AccountHolder": "Katharina Werner",
      *             "ValidFrom": "2010-12-09",
      *             "BankAccountType": {
      *               "Id": 1,
      *               "Code": "GIRO"
      *             },
-     *             "BankAccountId": 672,
+     *             "BankAccountId": 725,
      *             "BankAccountUsageType": {
      *               "Id": 1,
      *               "Code": "LS"
@@ -6240,17 +6374,17 @@ export interface components {
      *           }
      *         ],
      *         "FirstEmailCommunication": {
-     *           "Id": 671,
-     *           "Content": "juergen.schneider@example.de",
+     *           "Id": 724,
+     *           "Content": "katharina.werner@example.de",
      *           "CommunicationType": {
      *             "Id": 5,
      *             "Name": "E-Mail"
      *           }
      *         },
      *         "FirstLandlinePhoneCommunication": {
-     *           "Id": 669,
-     *           "RelatedAddressId": 668,
-     *           "Content": "032 4705914",
+     *           "Id": 722,
+     *           "RelatedAddressId": 721,
+     *           "Content": "046 1336489",
      *           "Explanation": "privat",
      *           "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
      *           "CommunicationType": {
@@ -6259,8 +6393,8 @@ export interface components {
      *           }
      *         },
      *         "FirstMobilePhoneCommunication": {
-     *           "Id": 670,
-     *           "Content": "0170 51373574",
+     *           "Id": 723,
+     *           "Content": "0170 72841827",
      *           "CommunicationType": {
      *             "Id": 3,
      *             "Name": "Handynummer"
@@ -6268,7 +6402,7 @@ export interface components {
      *         }
      *       },
      *       "DefaultAddress": {
-     *         "Id": 668,
+     *         "Id": 721,
      *         "Zip": "44135",
      *         "Town": "Dortmund",
      *         "Street": "Am Sportplatz",
@@ -6308,8 +6442,8 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 673,
-     *       "LicenseAgreementId": 666,
+     *       "Id": 726,
+     *       "LicenseAgreementId": 719,
      *       "LicenseAgreement": "00101.001.001.02",
      *       "StartContract": "2010-12-09",
      *       "ContractualUseValidFrom": "2010-12-09",
@@ -6318,36 +6452,36 @@ export interface components {
      *         "Name": "1. Vertragsnehmer"
      *       },
      *       "UseUnit": {
-     *         "Id": 597,
+     *         "Id": 650,
      *         "UseUnitNumber": "00101.001.001",
-     *         "BuildingLandId": 596,
-     *         "EconomicUnitId": 592,
+     *         "BuildingLandId": 649,
+     *         "EconomicUnitId": 633,
      *         "EconomicUnit": "00101"
      *       },
      *       "Person": {
-     *         "Id": 667,
-     *         "IdNum": "P000014",
-     *         "Shortname": "SCHNEIDE14",
-     *         "Name": "Schneider, Jürgen",
-     *         "TaxIdentificationNumber": "48404005572",
+     *         "Id": 720,
+     *         "IdNum": "P000016",
+     *         "Shortname": "WERNER16",
+     *         "Name": "Werner, Katharina",
+     *         "TaxIdentificationNumber": "55312640063",
      *         "ValidFrom": "2010-12-09",
      *         "IsNaturalPerson": true,
      *         "NaturalPerson": {
-     *           "FirstName": "Jürgen",
-     *           "LastName": "Schneider",
-     *           "BirthDate": "1995-05-11",
+     *           "FirstName": "Katharina",
+     *           "LastName": "Werner",
+     *           "BirthDate": "1982-02-26",
      *           "Gender": {
-     *             "Id": 1,
-     *             "Name": "männlich"
+     *             "Id": 2,
+     *             "Name": "weiblich"
      *           },
      *           "MaritalType": {
-     *             "Id": 1,
-     *             "Name": "ledig"
+     *             "Id": 3,
+     *             "Name": "geschieden"
      *           },
      *           "Nationality": {
-     *             "Id": 3,
-     *             "Name": "polnisch",
-     *             "Code": "PL"
+     *             "Id": 1,
+     *             "Name": "deutsch",
+     *             "Code": "DE"
      *           }
      *         },
      *         "LegalPerson": {
@@ -6355,7 +6489,7 @@ export interface components {
      *         },
      *         "Addresses": [
      *           {
-     *             "Id": 668,
+     *             "Id": 721,
      *             "Zip": "44135",
      *             "Town": "Dortmund",
      *             "Street": "Am Sportplatz",
@@ -6377,9 +6511,9 @@ export interface components {
      *         ],
      *         "Communications": [
      *           {
-     *             "Id": 669,
-     *             "RelatedAddressId": 668,
-     *             "Content": "032 4705914",
+     *             "Id": 722,
+     *             "RelatedAddressId": 721,
+     *             "Content": "046 1336489",
      *             "Explanation": "privat",
      *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
      *             "CommunicationType": {
@@ -6388,16 +6522,16 @@ export interface components {
      *             }
      *           },
      *           {
-     *             "Id": 670,
-     *             "Content": "0170 51373574",
+     *             "Id": 723,
+     *             "Content": "0170 72841827",
      *             "CommunicationType": {
      *               "Id": 3,
      *               "Name": "Handynummer"
      *             }
      *           },
      *           {
-     *             "Id": 671,
-     *             "Content": "juergen.schneider@example.de",
+     *             "Id": 724,
+     *             "Content": "katharina.werner@example.de",
      *             "CommunicationType": {
      *               "Id": 5,
      *               "Name": "E-Mail"
@@ -6406,16 +6540,16 @@ export interface components {
      *         ],
      *         "BankAccounts": [
      *           {
-     *             "Id": 672,
-     *             "Iban": "DE20370501989651577752",
-     *             "Bic": "COLSDE33XXX",
-     *             "AccountHolder": "Jürgen Schneider",
+     *             "Id": 725,
+     *             "Iban": "DE73200505505050790561",
+     *             "Bic": "HASPDEHHXXX",
+     *             "AccountHolder": "Katharina Werner",
      *             "ValidFrom": "2010-12-09",
      *             "BankAccountType": {
      *               "Id": 1,
      *               "Code": "GIRO"
      *             },
-     *             "BankAccountId": 672,
+     *             "BankAccountId": 725,
      *             "BankAccountUsageType": {
      *               "Id": 1,
      *               "Code": "LS"
@@ -6423,17 +6557,17 @@ export interface components {
      *           }
      *         ],
      *         "FirstEmailCommunication": {
-     *           "Id": 671,
-     *           "Content": "juergen.schneider@example.de",
+     *           "Id": 724,
+     *           "Content": "katharina.werner@example.de",
      *           "CommunicationType": {
      *             "Id": 5,
      *             "Name": "E-Mail"
      *           }
      *         },
      *         "FirstLandlinePhoneCommunication": {
-     *           "Id": 669,
-     *           "RelatedAddressId": 668,
-     *           "Content": "032 4705914",
+     *           "Id": 722,
+     *           "RelatedAddressId": 721,
+     *           "Content": "046 1336489",
      *           "Explanation": "privat",
      *           "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
      *           "CommunicationType": {
@@ -6442,8 +6576,8 @@ export interface components {
      *           }
      *         },
      *         "FirstMobilePhoneCommunication": {
-     *           "Id": 670,
-     *           "Content": "0170 51373574",
+     *           "Id": 723,
+     *           "Content": "0170 72841827",
      *           "CommunicationType": {
      *             "Id": 3,
      *             "Name": "Handynummer"
@@ -6451,7 +6585,7 @@ export interface components {
      *         }
      *       },
      *       "DefaultAddress": {
-     *         "Id": 668,
+     *         "Id": 721,
      *         "Zip": "44135",
      *         "Town": "Dortmund",
      *         "Street": "Am Sportplatz",
@@ -6491,28 +6625,28 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 673,
-     *       "LicenseAgreementId": 666,
+     *       "Id": 726,
+     *       "LicenseAgreementId": 719,
      *       "LicenseAgreement": "00101.001.001.02",
      *       "StartContract": "2010-12-09",
      *       "IsLegalPerson": false,
      *       "IsNaturalPerson": true,
-     *       "PersonId": 667,
-     *       "PersonIdNum": "P000014",
-     *       "PersonName": "Schneider, Jürgen",
-     *       "PersonFirstName": "Jürgen",
-     *       "PersonLastName": "Schneider",
-     *       "BirthDate": "1995-05-11T00:00:00Z",
+     *       "PersonId": 720,
+     *       "PersonIdNum": "P000016",
+     *       "PersonName": "Werner, Katharina",
+     *       "PersonFirstName": "Katharina",
+     *       "PersonLastName": "Werner",
+     *       "BirthDate": "1982-02-26T00:00:00Z",
      *       "PersonValidFrom": "2010-12-09",
      *       "ContractorTypeId": 1,
      *       "ContractorType": "1. Vertragsnehmer",
-     *       "GenderId": 1,
-     *       "Gender": "männlich",
-     *       "UseUnitId": 597,
+     *       "GenderId": 2,
+     *       "Gender": "weiblich",
+     *       "UseUnitId": 650,
      *       "UseUnit": "00101.001.001",
      *       "Addresses": [
      *         {
-     *           "Id": 668,
+     *           "Id": 721,
      *           "Zip": "44135",
      *           "Town": "Dortmund",
      *           "Street": "Am Sportplatz",
@@ -6529,23 +6663,23 @@ export interface components {
      *       ],
      *       "Communications": [
      *         {
-     *           "Id": 669,
-     *           "RelatedAddressId": 668,
-     *           "Content": "032 4705914",
+     *           "Id": 722,
+     *           "RelatedAddressId": 721,
+     *           "Content": "046 1336489",
      *           "Explanation": "privat",
      *           "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
      *           "CommunicationTypeId": 1,
      *           "CommunicationType": "Festnetz"
      *         },
      *         {
-     *           "Id": 670,
-     *           "Content": "0170 51373574",
+     *           "Id": 723,
+     *           "Content": "0170 72841827",
      *           "CommunicationTypeId": 3,
      *           "CommunicationType": "Handynummer"
      *         },
      *         {
-     *           "Id": 671,
-     *           "Content": "juergen.schneider@example.de",
+     *           "Id": 724,
+     *           "Content": "katharina.werner@example.de",
      *           "CommunicationTypeId": 5,
      *           "CommunicationType": "E-Mail"
      *         }
@@ -6584,13 +6718,13 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 666,
+     *       "Id": 719,
      *       "IdNum": "00101.001.001.02",
      *       "UseUnit": {
-     *         "Id": 597,
+     *         "Id": 650,
      *         "UseUnitNumber": "00101.001.001",
-     *         "BuildingLandId": 596,
-     *         "EconomicUnitId": 592,
+     *         "BuildingLandId": 649,
+     *         "EconomicUnitId": 633,
      *         "EconomicUnit": "00101"
      *       }
      *     }
@@ -6622,9 +6756,9 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 680,
-     *       "MandateId": "MANDAT-666",
-     *       "Iban": "DE20370501989651577752"
+     *       "Id": 727,
+     *       "MandateId": "MANDAT-719",
+     *       "Iban": "DE73200505505050790561"
      *     }
      */
     SepaMandate: {
@@ -6634,9 +6768,9 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 672,
-     *       "Iban": "DE20370501989651577752",
-     *       "Bic": "COLSDE33XXX"
+     *       "Id": 725,
+     *       "Iban": "DE73200505505050790561",
+     *       "Bic": "HASPDEHHXXX"
      *     }
      */
     PaymentModeBankAccount: {
@@ -6646,16 +6780,16 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 680,
+     *       "Id": 727,
      *       "ActiveFrom": "2010-12-09",
      *       "LicenseAgreement": {
-     *         "Id": 666,
+     *         "Id": 719,
      *         "IdNum": "00101.001.001.02",
      *         "UseUnit": {
-     *           "Id": 597,
+     *           "Id": 650,
      *           "UseUnitNumber": "00101.001.001",
-     *           "BuildingLandId": 596,
-     *           "EconomicUnitId": 592,
+     *           "BuildingLandId": 649,
+     *           "EconomicUnitId": 633,
      *           "EconomicUnit": "00101"
      *         }
      *       },
@@ -6668,14 +6802,14 @@ export interface components {
      *         "Name": "Basislastschrift"
      *       },
      *       "SepaMandate": {
-     *         "Id": 680,
-     *         "MandateId": "MANDAT-666",
-     *         "Iban": "DE20370501989651577752"
+     *         "Id": 727,
+     *         "MandateId": "MANDAT-719",
+     *         "Iban": "DE73200505505050790561"
      *       },
      *       "BankAccount": {
-     *         "Id": 672,
-     *         "Iban": "DE20370501989651577752",
-     *         "Bic": "COLSDE33XXX"
+     *         "Id": 725,
+     *         "Iban": "DE73200505505050790561",
+     *         "Bic": "HASPDEHHXXX"
      *       }
      *     }
      */
@@ -6772,18 +6906,18 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 681,
-     *       "NetAmount": 432,
-     *       "Amount": 432,
+     *       "Id": 728,
+     *       "NetAmount": 1120,
+     *       "Amount": 1120,
      *       "ActiveFrom": "2010-12-09",
      *       "LicenseAgreement": {
-     *         "Id": 666,
+     *         "Id": 719,
      *         "IdNum": "00101.001.001.02",
      *         "UseUnit": {
-     *           "Id": 597,
+     *           "Id": 650,
      *           "UseUnitNumber": "00101.001.001",
-     *           "BuildingLandId": 596,
-     *           "EconomicUnitId": 592,
+     *           "BuildingLandId": 649,
+     *           "EconomicUnitId": 633,
      *           "EconomicUnit": "00101"
      *         }
      *       },
@@ -6840,18 +6974,18 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 681,
-     *       "NetAmount": 432,
-     *       "Amount": 432,
+     *       "Id": 728,
+     *       "NetAmount": 1120,
+     *       "Amount": 1120,
      *       "ActiveFrom": "2010-12-09",
      *       "LicenseAgreement": {
-     *         "Id": 666,
+     *         "Id": 719,
      *         "IdNum": "00101.001.001.02",
      *         "UseUnit": {
-     *           "Id": 597,
+     *           "Id": 650,
      *           "UseUnitNumber": "00101.001.001",
-     *           "BuildingLandId": 596,
-     *           "EconomicUnitId": 592,
+     *           "BuildingLandId": 649,
+     *           "EconomicUnitId": 633,
      *           "EconomicUnit": "00101"
      *         }
      *       },
@@ -6918,7 +7052,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 498,
+     *       "Id": 526,
      *       "Iban": "DE96200505505822165090",
      *       "Bic": "HASPDEHHXXX",
      *       "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
@@ -6927,7 +7061,7 @@ export interface components {
      *         "Id": 1,
      *         "Code": "GIRO"
      *       },
-     *       "BankAccountId": 498,
+     *       "BankAccountId": 526,
      *       "BankAccountUsageType": {
      *         "Id": 1,
      *         "Code": "LS"
@@ -6949,7 +7083,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 491,
+     *       "Id": 519,
      *       "IdNum": "VW000",
      *       "Name": "Verwaltungsverbund Deutschland",
      *       "NodeId": 1,
@@ -6958,7 +7092,7 @@ export interface components {
      *         "Name": "Eigenbestand"
      *       },
      *       "Person": {
-     *         "Id": 492,
+     *         "Id": 520,
      *         "IdNum": "P000001",
      *         "Shortname": "VDGH",
      *         "Name": "Verwaltungsverbund Deutschland GmbH",
@@ -6972,7 +7106,7 @@ export interface components {
      *           "CommercialRegisterTown": "Berlin",
      *           "ContractPerson": [
      *             {
-     *               "Id": 493,
+     *               "Id": 521,
      *               "IdNum": "000001-1",
      *               "FirstName": "Anna",
      *               "LastName": "Schneider"
@@ -6981,7 +7115,7 @@ export interface components {
      *         },
      *         "Addresses": [
      *           {
-     *             "Id": 494,
+     *             "Id": 522,
      *             "Zip": "10115",
      *             "Town": "Berlin",
      *             "Street": "Am Rathaus",
@@ -7003,8 +7137,8 @@ export interface components {
      *         ],
      *         "Communications": [
      *           {
-     *             "Id": 495,
-     *             "RelatedAddressId": 494,
+     *             "Id": 523,
+     *             "RelatedAddressId": 522,
      *             "Content": "034 1368827",
      *             "Explanation": "privat",
      *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -7014,7 +7148,7 @@ export interface components {
      *             }
      *           },
      *           {
-     *             "Id": 496,
+     *             "Id": 524,
      *             "Content": "0151 49347904",
      *             "CommunicationType": {
      *               "Id": 3,
@@ -7022,7 +7156,7 @@ export interface components {
      *             }
      *           },
      *           {
-     *             "Id": 497,
+     *             "Id": 525,
      *             "Content": "info@verwaltungsverbund.de",
      *             "CommunicationType": {
      *               "Id": 5,
@@ -7032,7 +7166,7 @@ export interface components {
      *         ],
      *         "BankAccounts": [
      *           {
-     *             "Id": 498,
+     *             "Id": 526,
      *             "Iban": "DE96200505505822165090",
      *             "Bic": "HASPDEHHXXX",
      *             "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
@@ -7041,7 +7175,7 @@ export interface components {
      *               "Id": 1,
      *               "Code": "GIRO"
      *             },
-     *             "BankAccountId": 498,
+     *             "BankAccountId": 526,
      *             "BankAccountUsageType": {
      *               "Id": 1,
      *               "Code": "LS"
@@ -7049,7 +7183,7 @@ export interface components {
      *           }
      *         ],
      *         "FirstEmailCommunication": {
-     *           "Id": 497,
+     *           "Id": 525,
      *           "Content": "info@verwaltungsverbund.de",
      *           "CommunicationType": {
      *             "Id": 5,
@@ -7057,8 +7191,8 @@ export interface components {
      *           }
      *         },
      *         "FirstLandlinePhoneCommunication": {
-     *           "Id": 495,
-     *           "RelatedAddressId": 494,
+     *           "Id": 523,
+     *           "RelatedAddressId": 522,
      *           "Content": "034 1368827",
      *           "Explanation": "privat",
      *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -7068,7 +7202,7 @@ export interface components {
      *           }
      *         },
      *         "FirstMobilePhoneCommunication": {
-     *           "Id": 496,
+     *           "Id": 524,
      *           "Content": "0151 49347904",
      *           "CommunicationType": {
      *             "Id": 3,
@@ -7077,7 +7211,7 @@ export interface components {
      *         }
      *       },
      *       "DefaultAddress": {
-     *         "Id": 494,
+     *         "Id": 522,
      *         "Zip": "10115",
      *         "Town": "Berlin",
      *         "Street": "Am Rathaus",
@@ -7097,7 +7231,7 @@ export interface components {
      *         }
      *       },
      *       "DefaultBankaccount": {
-     *         "Id": 498,
+     *         "Id": 526,
      *         "Iban": "DE96200505505822165090",
      *         "Bic": "HASPDEHHXXX",
      *         "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
@@ -7106,7 +7240,7 @@ export interface components {
      *           "Id": 1,
      *           "Code": "GIRO"
      *         },
-     *         "BankAccountId": 498,
+     *         "BankAccountId": 526,
      *         "BankAccountUsageType": {
      *           "Id": 1,
      *           "Code": "LS"
@@ -7145,11 +7279,11 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 568,
+     *       "Id": 596,
      *       "OwnerNumber": "E010001",
      *       "IsCondominium": false,
      *       "Person": {
-     *         "Id": 569,
+     *         "Id": 597,
      *         "IdNum": "P000011",
      *         "Shortname": "GK",
      *         "Name": "Grundstücksgesellschaft Köln 1",
@@ -7163,7 +7297,7 @@ export interface components {
      *           "CommercialRegisterTown": "Köln",
      *           "ContractPerson": [
      *             {
-     *               "Id": 570,
+     *               "Id": 598,
      *               "IdNum": "000011-1",
      *               "FirstName": "Stefan",
      *               "LastName": "Weber"
@@ -7172,7 +7306,7 @@ export interface components {
      *         },
      *         "Addresses": [
      *           {
-     *             "Id": 571,
+     *             "Id": 599,
      *             "Zip": "50667",
      *             "Town": "Köln",
      *             "Street": "Hauptstraße",
@@ -7194,8 +7328,8 @@ export interface components {
      *         ],
      *         "Communications": [
      *           {
-     *             "Id": 572,
-     *             "RelatedAddressId": 571,
+     *             "Id": 600,
+     *             "RelatedAddressId": 599,
      *             "Content": "076 927941",
      *             "Explanation": "privat",
      *             "RelatedAddress": "Hauptstraße 10, 50667 Köln",
@@ -7205,7 +7339,7 @@ export interface components {
      *             }
      *           },
      *           {
-     *             "Id": 573,
+     *             "Id": 601,
      *             "Content": "info@grundstcksgesellschaft.de",
      *             "CommunicationType": {
      *               "Id": 5,
@@ -7215,7 +7349,7 @@ export interface components {
      *         ],
      *         "BankAccounts": [
      *           {
-     *             "Id": 574,
+     *             "Id": 602,
      *             "Iban": "DE30701500005969692551",
      *             "Bic": "SSKMDEMMXXX",
      *             "AccountHolder": "Grundstücksgesellschaft Köln 1",
@@ -7224,7 +7358,7 @@ export interface components {
      *               "Id": 1,
      *               "Code": "GIRO"
      *             },
-     *             "BankAccountId": 574,
+     *             "BankAccountId": 602,
      *             "BankAccountUsageType": {
      *               "Id": 1,
      *               "Code": "LS"
@@ -7232,7 +7366,7 @@ export interface components {
      *           }
      *         ],
      *         "FirstEmailCommunication": {
-     *           "Id": 573,
+     *           "Id": 601,
      *           "Content": "info@grundstcksgesellschaft.de",
      *           "CommunicationType": {
      *             "Id": 5,
@@ -7240,8 +7374,8 @@ export interface components {
      *           }
      *         },
      *         "FirstLandlinePhoneCommunication": {
-     *           "Id": 572,
-     *           "RelatedAddressId": 571,
+     *           "Id": 600,
+     *           "RelatedAddressId": 599,
      *           "Content": "076 927941",
      *           "Explanation": "privat",
      *           "RelatedAddress": "Hauptstraße 10, 50667 Köln",
@@ -7252,7 +7386,7 @@ export interface components {
      *         }
      *       },
      *       "DefaultAddress": {
-     *         "Id": 571,
+     *         "Id": 599,
      *         "Zip": "50667",
      *         "Town": "Köln",
      *         "Street": "Hauptstraße",
@@ -7272,7 +7406,7 @@ export interface components {
      *         }
      *       },
      *       "DefaultBankaccount": {
-     *         "Id": 574,
+     *         "Id": 602,
      *         "Iban": "DE30701500005969692551",
      *         "Bic": "SSKMDEMMXXX",
      *         "AccountHolder": "Grundstücksgesellschaft Köln 1",
@@ -7281,7 +7415,7 @@ export interface components {
      *           "Id": 1,
      *           "Code": "GIRO"
      *         },
-     *         "BankAccountId": 574,
+     *         "BankAccountId": 602,
      *         "BankAccountUsageType": {
      *           "Id": 1,
      *           "Code": "LS"
@@ -7311,9 +7445,9 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 507,
+     *       "Id": 535,
      *       "CodeShort": "SB11",
-     *       "PersonId": 508
+     *       "PersonId": 536
      *     }
      */
     ResponsibleOfficial: {
@@ -7323,19 +7457,19 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 520,
+     *       "Id": 548,
      *       "IdNum": "ABT11",
      *       "Name": "Vermietung Berlin",
-     *       "ManagementId": 499,
+     *       "ManagementId": 527,
      *       "DepartmentType": {
      *         "Id": 1,
      *         "Name": "Vermietung"
      *       },
      *       "ResponsibleOfficials": [
      *         {
-     *           "Id": 507,
+     *           "Id": 535,
      *           "CodeShort": "SB11",
-     *           "PersonId": 508
+     *           "PersonId": 536
      *         }
      *       ]
      *     }
@@ -7351,13 +7485,13 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 507,
+     *       "Id": 535,
      *       "CodeShort": "SB11",
      *       "AutomaticMailsActivated": true,
      *       "UniversalResponsibilityPossible": true,
      *       "UserId": 101,
      *       "Person": {
-     *         "Id": 508,
+     *         "Id": 536,
      *         "IdNum": "P000003",
      *         "Shortname": "WAGNER3",
      *         "Name": "Wagner, Katharina",
@@ -7387,8 +7521,8 @@ export interface components {
      *         },
      *         "Communications": [
      *           {
-     *             "Id": 510,
-     *             "RelatedAddressId": 509,
+     *             "Id": 538,
+     *             "RelatedAddressId": 537,
      *             "Content": "082 7028255",
      *             "Explanation": "privat",
      *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -7398,7 +7532,7 @@ export interface components {
      *             }
      *           },
      *           {
-     *             "Id": 511,
+     *             "Id": 539,
      *             "Content": "0160 27612674",
      *             "CommunicationType": {
      *               "Id": 3,
@@ -7406,7 +7540,7 @@ export interface components {
      *             }
      *           },
      *           {
-     *             "Id": 512,
+     *             "Id": 540,
      *             "Content": "katharina.wagner@example.de",
      *             "CommunicationType": {
      *               "Id": 5,
@@ -7415,7 +7549,7 @@ export interface components {
      *           }
      *         ],
      *         "FirstEmailCommunication": {
-     *           "Id": 512,
+     *           "Id": 540,
      *           "Content": "katharina.wagner@example.de",
      *           "CommunicationType": {
      *             "Id": 5,
@@ -7423,8 +7557,8 @@ export interface components {
      *           }
      *         },
      *         "FirstLandlinePhoneCommunication": {
-     *           "Id": 510,
-     *           "RelatedAddressId": 509,
+     *           "Id": 538,
+     *           "RelatedAddressId": 537,
      *           "Content": "082 7028255",
      *           "Explanation": "privat",
      *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -7434,7 +7568,7 @@ export interface components {
      *           }
      *         },
      *         "FirstMobilePhoneCommunication": {
-     *           "Id": 511,
+     *           "Id": 539,
      *           "Content": "0160 27612674",
      *           "CommunicationType": {
      *             "Id": 3,
@@ -7443,7 +7577,7 @@ export interface components {
      *         }
      *       },
      *       "DefaultAddress": {
-     *         "Id": 509,
+     *         "Id": 537,
      *         "Zip": "10115",
      *         "Town": "Berlin",
      *         "Street": "Am Rathaus",
@@ -7475,11 +7609,11 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 507,
+     *       "Id": 535,
      *       "CodeShort": "SB11",
      *       "AutomaticMailsActivated": true,
      *       "UniversalResponsibilityPossible": true,
-     *       "PersonId": 508,
+     *       "PersonId": 536,
      *       "PersonName": "Wagner, Katharina",
      *       "UserId": 101
      *     }
@@ -7495,11 +7629,11 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 507,
+     *       "Id": 535,
      *       "CodeShort": "SB11",
      *       "AutomaticMailsActivated": true,
      *       "UniversalResponsibilityPossible": true,
-     *       "PersonId": 508,
+     *       "PersonId": 536,
      *       "PersonName": "Wagner, Katharina",
      *       "UserId": 101
      *     }
@@ -7515,7 +7649,7 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 520,
+     *       "Id": 548,
      *       "Name": "Vermietung Berlin"
      *     }
      */
@@ -7525,19 +7659,19 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 947,
+     *       "Id": 964,
      *       "MainJurisdiction": true,
      *       "ResponsibleOfficial": {
-     *         "Id": 507,
+     *         "Id": 535,
      *         "CodeShort": "SB11",
      *         "AutomaticMailsActivated": true,
      *         "UniversalResponsibilityPossible": true,
-     *         "PersonId": 508,
+     *         "PersonId": 536,
      *         "PersonName": "Wagner, Katharina",
      *         "UserId": 101
      *       },
      *       "Department": {
-     *         "Id": 520,
+     *         "Id": 548,
      *         "Name": "Vermietung Berlin"
      *       },
      *       "DepartmentType": {
@@ -7556,36 +7690,36 @@ export interface components {
     /**
      * @example {
      *       "EconomicUnit": {
-     *         "Id": 592,
+     *         "Id": 633,
      *         "IdNum": "00101",
      *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
      *         "Location": "Am Sportplatz, 44135 Dortmund"
      *       },
      *       "EconomicUnitUniversalResponsibility": true,
      *       "EconomicUnitUniversalResponsibleOfficial": {
-     *         "Id": 507,
+     *         "Id": 535,
      *         "CodeShort": "SB11",
      *         "AutomaticMailsActivated": true,
      *         "UniversalResponsibilityPossible": true,
-     *         "PersonId": 508,
+     *         "PersonId": 536,
      *         "PersonName": "Wagner, Katharina",
      *         "UserId": 101
      *       },
      *       "EconomicUnitJurisdictionList": [
      *         {
-     *           "Id": 947,
+     *           "Id": 964,
      *           "MainJurisdiction": true,
      *           "ResponsibleOfficial": {
-     *             "Id": 507,
+     *             "Id": 535,
      *             "CodeShort": "SB11",
      *             "AutomaticMailsActivated": true,
      *             "UniversalResponsibilityPossible": true,
-     *             "PersonId": 508,
+     *             "PersonId": 536,
      *             "PersonName": "Wagner, Katharina",
      *             "UserId": 101
      *           },
      *           "Department": {
-     *             "Id": 520,
+     *             "Id": 548,
      *             "Name": "Vermietung Berlin"
      *           },
      *           "DepartmentType": {
@@ -7594,19 +7728,19 @@ export interface components {
      *           }
      *         },
      *         {
-     *           "Id": 948,
+     *           "Id": 965,
      *           "MainJurisdiction": false,
      *           "ResponsibleOfficial": {
-     *             "Id": 514,
+     *             "Id": 542,
      *             "CodeShort": "SB12",
      *             "AutomaticMailsActivated": false,
      *             "UniversalResponsibilityPossible": false,
-     *             "PersonId": 515,
+     *             "PersonId": 543,
      *             "PersonName": "Meyer, Mehmet",
      *             "UserId": 102
      *           },
      *           "Department": {
-     *             "Id": 521,
+     *             "Id": 549,
      *             "Name": "Technik Berlin"
      *           },
      *           "DepartmentType": {
@@ -7627,36 +7761,36 @@ export interface components {
     /**
      * @example {
      *       "EconomicUnit": {
-     *         "Id": 592,
+     *         "Id": 633,
      *         "IdNum": "00101",
      *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
      *         "Location": "Am Sportplatz, 44135 Dortmund"
      *       },
      *       "EconomicUnitUniversalResponsibility": true,
      *       "EconomicUnitUniversalResponsibleOfficial": {
-     *         "Id": 507,
+     *         "Id": 535,
      *         "CodeShort": "SB11",
      *         "AutomaticMailsActivated": true,
      *         "UniversalResponsibilityPossible": true,
-     *         "PersonId": 508,
+     *         "PersonId": 536,
      *         "PersonName": "Wagner, Katharina",
      *         "UserId": 101
      *       },
      *       "EconomicUnitJurisdictionList": [
      *         {
-     *           "Id": 947,
+     *           "Id": 964,
      *           "MainJurisdiction": true,
      *           "ResponsibleOfficial": {
-     *             "Id": 507,
+     *             "Id": 535,
      *             "CodeShort": "SB11",
      *             "AutomaticMailsActivated": true,
      *             "UniversalResponsibilityPossible": true,
-     *             "PersonId": 508,
+     *             "PersonId": 536,
      *             "PersonName": "Wagner, Katharina",
      *             "UserId": 101
      *           },
      *           "Department": {
-     *             "Id": 520,
+     *             "Id": 548,
      *             "Name": "Vermietung Berlin"
      *           },
      *           "DepartmentType": {
@@ -7665,19 +7799,19 @@ export interface components {
      *           }
      *         },
      *         {
-     *           "Id": 948,
+     *           "Id": 965,
      *           "MainJurisdiction": false,
      *           "ResponsibleOfficial": {
-     *             "Id": 514,
+     *             "Id": 542,
      *             "CodeShort": "SB12",
      *             "AutomaticMailsActivated": false,
      *             "UniversalResponsibilityPossible": false,
-     *             "PersonId": 515,
+     *             "PersonId": 543,
      *             "PersonName": "Meyer, Mehmet",
      *             "UserId": 102
      *           },
      *           "Department": {
-     *             "Id": 521,
+     *             "Id": 549,
      *             "Name": "Technik Berlin"
      *           },
      *           "DepartmentType": {
@@ -7706,19 +7840,19 @@ export interface components {
     };
     /**
      * @example {
-     *       "Id": 949,
+     *       "Id": 966,
      *       "MainJurisdiction": true,
      *       "ResponsibleOfficial": {
-     *         "Id": 514,
+     *         "Id": 542,
      *         "CodeShort": "SB12",
      *         "AutomaticMailsActivated": false,
      *         "UniversalResponsibilityPossible": false,
-     *         "PersonId": 515,
+     *         "PersonId": 543,
      *         "PersonName": "Meyer, Mehmet",
      *         "UserId": 102
      *       },
      *       "Department": {
-     *         "Id": 520,
+     *         "Id": 548,
      *         "Name": "Vermietung Berlin"
      *       },
      *       "DepartmentType": {
@@ -7737,38 +7871,38 @@ export interface components {
     /**
      * @example {
      *       "UseUnit": {
-     *         "Id": 597,
+     *         "Id": 650,
      *         "UseUnitNumber": "00101.001.001",
-     *         "BuildingLandId": 596,
-     *         "EconomicUnitId": 592,
+     *         "BuildingLandId": 649,
+     *         "EconomicUnitId": 633,
      *         "EconomicUnit": "00101"
      *       },
      *       "UseUnitUniversalResponsibility": false,
      *       "EconomicUnitUniversalResponsibility": true,
      *       "EconomicUnitUniversalResponsibleOfficial": {
-     *         "Id": 507,
+     *         "Id": 535,
      *         "CodeShort": "SB11",
      *         "AutomaticMailsActivated": true,
      *         "UniversalResponsibilityPossible": true,
-     *         "PersonId": 508,
+     *         "PersonId": 536,
      *         "PersonName": "Wagner, Katharina",
      *         "UserId": 101
      *       },
      *       "UseUnitJurisdictionList": [
      *         {
-     *           "Id": 949,
+     *           "Id": 966,
      *           "MainJurisdiction": true,
      *           "ResponsibleOfficial": {
-     *             "Id": 514,
+     *             "Id": 542,
      *             "CodeShort": "SB12",
      *             "AutomaticMailsActivated": false,
      *             "UniversalResponsibilityPossible": false,
-     *             "PersonId": 515,
+     *             "PersonId": 543,
      *             "PersonName": "Meyer, Mehmet",
      *             "UserId": 102
      *           },
      *           "Department": {
-     *             "Id": 520,
+     *             "Id": 548,
      *             "Name": "Vermietung Berlin"
      *           },
      *           "DepartmentType": {
@@ -7791,38 +7925,38 @@ export interface components {
     /**
      * @example {
      *       "UseUnit": {
-     *         "Id": 597,
+     *         "Id": 650,
      *         "UseUnitNumber": "00101.001.001",
-     *         "BuildingLandId": 596,
-     *         "EconomicUnitId": 592,
+     *         "BuildingLandId": 649,
+     *         "EconomicUnitId": 633,
      *         "EconomicUnit": "00101"
      *       },
      *       "UseUnitUniversalResponsibility": false,
      *       "EconomicUnitUniversalResponsibility": true,
      *       "EconomicUnitUniversalResponsibleOfficial": {
-     *         "Id": 507,
+     *         "Id": 535,
      *         "CodeShort": "SB11",
      *         "AutomaticMailsActivated": true,
      *         "UniversalResponsibilityPossible": true,
-     *         "PersonId": 508,
+     *         "PersonId": 536,
      *         "PersonName": "Wagner, Katharina",
      *         "UserId": 101
      *       },
      *       "UseUnitJurisdictionList": [
      *         {
-     *           "Id": 949,
+     *           "Id": 966,
      *           "MainJurisdiction": true,
      *           "ResponsibleOfficial": {
-     *             "Id": 514,
+     *             "Id": 542,
      *             "CodeShort": "SB12",
      *             "AutomaticMailsActivated": false,
      *             "UniversalResponsibilityPossible": false,
-     *             "PersonId": 515,
+     *             "PersonId": 543,
      *             "PersonName": "Meyer, Mehmet",
      *             "UserId": 102
      *           },
      *           "Department": {
-     *             "Id": 520,
+     *             "Id": 548,
      *             "Name": "Vermietung Berlin"
      *           },
      *           "DepartmentType": {
@@ -7863,6 +7997,1111 @@ export interface components {
       Id?: number | null;
       Name?: string | null;
       Classification?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 597,
+     *       "BorrowerNumber": "P000011",
+     *       "Name": "Grundstücksgesellschaft Köln 1"
+     *     }
+     */
+    Borrower: {
+      Id?: number | null;
+      BorrowerNumber?: string | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 623,
+     *       "LenderNumber": "P000015",
+     *       "Name": "Volksbank München"
+     *     }
+     */
+    Lender: {
+      Id?: number | null;
+      LenderNumber?: string | null;
+      Name?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Code": "ANN",
+     *       "ShortCode": "AD"
+     *     }
+     */
+    LoanType: {
+      Id?: number | null;
+      Code?: string | null;
+      ShortCode?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Code": "GS1"
+     *     }
+     */
+    CollateralSecurity: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Code": "FREI"
+     *     }
+     */
+    SubsidiesLoan: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Code": "489"
+     *     }
+     */
+    CancellationPossibility: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    FollowerLoan: {
+      Id?: number | null;
+      IdNum?: string | null;
+    };
+    PrecursorLoan: {
+      Id?: number | null;
+      IdNum?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Code": "ZINS"
+     *     }
+     */
+    LoanTermsType: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 2,
+     *       "Code": "QUA"
+     *     }
+     */
+    MaturityDateType: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Code": "ANF"
+     *     }
+     */
+    PeriodOfPerformanceFrom: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 2,
+     *       "Code": "END"
+     *     }
+     */
+    PeriodOfPerformanceTo: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Code": "KAUF"
+     *     }
+     */
+    RoundingType: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 2,
+     *       "Code": "RST"
+     *     }
+     */
+    LoanBase: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Code": "NEU"
+     *     }
+     */
+    ChangeReasonCostItem: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 2,
+     *       "Code": "3M"
+     *     }
+     */
+    MaturityPeriod: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 635,
+     *       "TermFrom": "2009-06-30",
+     *       "TermTo": "2024-12-31",
+     *       "Amount": 930.22,
+     *       "Percentage": 1.57,
+     *       "FirstMaturity": "2009-06-30",
+     *       "NextMaturity": "2026-03-31",
+     *       "FixedMaturity": "2024-12-31",
+     *       "AmortizationSettingOff": "2009-06-30",
+     *       "LoanTermsType": {
+     *         "Id": 1,
+     *         "Code": "ZINS"
+     *       },
+     *       "MaturityDateType": {
+     *         "Id": 2,
+     *         "Code": "QUA"
+     *       },
+     *       "PeriodOfPerformanceFrom": {
+     *         "Id": 1,
+     *         "Code": "ANF"
+     *       },
+     *       "PeriodOfPerformanceTo": {
+     *         "Id": 2,
+     *         "Code": "END"
+     *       },
+     *       "RoundingType": {
+     *         "Id": 1,
+     *         "Code": "KAUF"
+     *       },
+     *       "LoanBase": {
+     *         "Id": 2,
+     *         "Code": "RST"
+     *       },
+     *       "ChangeReasonCostItem": {
+     *         "Id": 1,
+     *         "Code": "NEU"
+     *       },
+     *       "MaturityPeriod": {
+     *         "Id": 2,
+     *         "Code": "3M"
+     *       }
+     *     }
+     */
+    Condition: {
+      Id?: number | null;
+      /** Format: date */
+      TermFrom?: string | null;
+      /** Format: date */
+      TermTo?: string | null;
+      Amount?: number | null;
+      Percentage?: number | null;
+      /** Format: date */
+      FirstMaturity?: string | null;
+      /** Format: date */
+      NextMaturity?: string | null;
+      /** Format: date */
+      FixedMaturity?: string | null;
+      /** Format: date */
+      AmortizationSettingOff?: string | null;
+      LoanTermsType?: components['schemas']['LoanTermsType'] | null;
+      MaturityDateType?: components['schemas']['MaturityDateType'] | null;
+      PeriodOfPerformanceFrom?: components['schemas']['PeriodOfPerformanceFrom'] | null;
+      PeriodOfPerformanceTo?: components['schemas']['PeriodOfPerformanceTo'] | null;
+      RoundingType?: components['schemas']['RoundingType'] | null;
+      LoanBase?: components['schemas']['LoanBase'] | null;
+      ChangeReasonCostItem?: components['schemas']['ChangeReasonCostItem'] | null;
+      MaturityPeriod?: components['schemas']['MaturityPeriod'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 637,
+     *       "AnnuityPerMaturity": 2115.23,
+     *       "TermFrom": "2009-06-30",
+     *       "TermTo": "2024-12-31",
+     *       "Conditions": [
+     *         {
+     *           "Id": 635,
+     *           "TermFrom": "2009-06-30",
+     *           "TermTo": "2024-12-31",
+     *           "Amount": 930.22,
+     *           "Percentage": 1.57,
+     *           "FirstMaturity": "2009-06-30",
+     *           "NextMaturity": "2026-03-31",
+     *           "FixedMaturity": "2024-12-31",
+     *           "AmortizationSettingOff": "2009-06-30",
+     *           "LoanTermsType": {
+     *             "Id": 1,
+     *             "Code": "ZINS"
+     *           },
+     *           "MaturityDateType": {
+     *             "Id": 2,
+     *             "Code": "QUA"
+     *           },
+     *           "PeriodOfPerformanceFrom": {
+     *             "Id": 1,
+     *             "Code": "ANF"
+     *           },
+     *           "PeriodOfPerformanceTo": {
+     *             "Id": 2,
+     *             "Code": "END"
+     *           },
+     *           "RoundingType": {
+     *             "Id": 1,
+     *             "Code": "KAUF"
+     *           },
+     *           "LoanBase": {
+     *             "Id": 2,
+     *             "Code": "RST"
+     *           },
+     *           "ChangeReasonCostItem": {
+     *             "Id": 1,
+     *             "Code": "NEU"
+     *           },
+     *           "MaturityPeriod": {
+     *             "Id": 2,
+     *             "Code": "3M"
+     *           }
+     *         },
+     *         {
+     *           "Id": 636,
+     *           "TermFrom": "2009-06-30",
+     *           "TermTo": "2024-12-31",
+     *           "Amount": 1185.01,
+     *           "Percentage": 2,
+     *           "FirstMaturity": "2009-06-30",
+     *           "NextMaturity": "2026-03-31",
+     *           "FixedMaturity": "2024-12-31",
+     *           "AmortizationSettingOff": "2010-06-30",
+     *           "LoanTermsType": {
+     *             "Id": 2,
+     *             "Code": "TILG"
+     *           },
+     *           "MaturityDateType": {
+     *             "Id": 2,
+     *             "Code": "QUA"
+     *           },
+     *           "PeriodOfPerformanceFrom": {
+     *             "Id": 1,
+     *             "Code": "ANF"
+     *           },
+     *           "PeriodOfPerformanceTo": {
+     *             "Id": 2,
+     *             "Code": "END"
+     *           },
+     *           "RoundingType": {
+     *             "Id": 1,
+     *             "Code": "KAUF"
+     *           },
+     *           "LoanBase": {
+     *             "Id": 1,
+     *             "Code": "NOM"
+     *           },
+     *           "ChangeReasonCostItem": {
+     *             "Id": 1,
+     *             "Code": "NEU"
+     *           },
+     *           "MaturityPeriod": {
+     *             "Id": 2,
+     *             "Code": "3M"
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    AnnuityHeader: {
+      Id?: number | null;
+      AnnuityPerMaturity?: number | null;
+      /** Format: date */
+      TermFrom?: string | null;
+      /** Format: date */
+      TermTo?: string | null;
+      Conditions?: components['schemas']['Condition'][] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 1,
+     *       "Code": "GES"
+     *     }
+     */
+    ObjectAllocationType: {
+      Id?: number | null;
+      Code?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 646,
+     *       "NominalAmount": 237000,
+     *       "EconomicUnit": {
+     *         "Id": 633,
+     *         "IdNum": "00101",
+     *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+     *         "Location": "Am Sportplatz, 44135 Dortmund"
+     *       },
+     *       "ObjectAllocationType": {
+     *         "Id": 1,
+     *         "Code": "GES"
+     *       }
+     *     }
+     */
+    ObjectAssignment: {
+      Id?: number | null;
+      NominalAmount?: number | null;
+      EconomicUnit?: components['schemas']['EconomicUnit'] | null;
+      ObjectAllocationType?: components['schemas']['ObjectAllocationType'] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 638,
+     *       "Maturity": "2025-03-31",
+     *       "RestDebt": 152491.29,
+     *       "CalculationCapital": 237000,
+     *       "AnnuityAmount": 2115.23,
+     *       "Amortization": 1516.7,
+     *       "Interest": 598.53,
+     *       "AdministrativeCost": 0,
+     *       "GuaranteeFee": 0,
+     *       "NonStandardAmortization": 0,
+     *       "Validation": 2115.23,
+     *       "IsPastPeriod": true,
+     *       "PaymentAmount": 2115.23,
+     *       "ResidualDebtNextPeriod": 150974.59
+     *     }
+     */
+    RepaymentPlan: {
+      Id?: number | null;
+      /** Format: date */
+      Maturity?: string | null;
+      RestDebt?: number | null;
+      CalculationCapital?: number | null;
+      AnnuityAmount?: number | null;
+      Amortization?: number | null;
+      Interest?: number | null;
+      AdministrativeCost?: number | null;
+      GuaranteeFee?: number | null;
+      NonStandardAmortization?: number | null;
+      Validation?: number | null;
+      IsPastPeriod?: boolean | null;
+      PaymentAmount?: number | null;
+      ResidualDebtNextPeriod?: number | null;
+    };
+    /**
+     * @example {
+     *       "Id": 634,
+     *       "IdNum": "00101.01",
+     *       "CompanyCode": {
+     *         "Id": 1,
+     *         "Name": "Wohnbau Nord GmbH",
+     *         "Code": "1000"
+     *       },
+     *       "Borrower": {
+     *         "Id": 597,
+     *         "BorrowerNumber": "P000011",
+     *         "Name": "Grundstücksgesellschaft Köln 1"
+     *       },
+     *       "Lender": {
+     *         "Id": 623,
+     *         "LenderNumber": "P000015",
+     *         "Name": "Volksbank München"
+     *       },
+     *       "LoanType": {
+     *         "Id": 1,
+     *         "Code": "ANN",
+     *         "ShortCode": "AD"
+     *       },
+     *       "CollateralSecurity": {
+     *         "Id": 1,
+     *         "Code": "GS1"
+     *       },
+     *       "ContractDate": "2009-02-15",
+     *       "DateOfFullPayment": "2027-12-31",
+     *       "HasSpecialRepaymentOption": false,
+     *       "CurrentDate": "2026-01-01",
+     *       "MinTermFrom": "2009-06-30",
+     *       "NominalAsPerLandRegister": 240000,
+     *       "NominalCapital": 237000,
+     *       "ResidualDebt": 146388.68,
+     *       "CalculationCapital": 237000,
+     *       "AnnuityMix": 3.57,
+     *       "DebtDiscountPercent": 2.5,
+     *       "BuildingSavingSum": 0,
+     *       "FileNumber": "AZ 2009/0001",
+     *       "ContingentNumber": "K-2009-1",
+     *       "OwnReference": "WE 00101",
+     *       "RepaymentBlackoutPeriod": "2010-12-31",
+     *       "EndOfInterestFixing": "2024-12-31",
+     *       "LastEndedInterestEntry": "2025-12-31",
+     *       "Banking": {
+     *         "Id": 634,
+     *         "UseVirtualIban": true,
+     *         "VirtualIban": "DE62100500000900000634",
+     *         "CollectiveAccount": {
+     *           "NoRealBankAccount": false,
+     *           "Iban": "DE90100500000700000001",
+     *           "Bic": "BELADEBEXXX",
+     *           "AccountHolder": "Sammelkonto Darlehen"
+     *         }
+     *       },
+     *       "BankAccount": {
+     *         "Id": 602,
+     *         "Iban": "DE30701500005969692551",
+     *         "Bic": "SSKMDEMMXXX"
+     *       },
+     *       "SubsidiesLoan": {
+     *         "Id": 1,
+     *         "Code": "FREI"
+     *       },
+     *       "CancellationPossibility": {
+     *         "Id": 1,
+     *         "Code": "489"
+     *       },
+     *       "Conditions": [
+     *         {
+     *           "Id": 635,
+     *           "TermFrom": "2009-06-30",
+     *           "TermTo": "2024-12-31",
+     *           "Amount": 930.22,
+     *           "Percentage": 1.57,
+     *           "FirstMaturity": "2009-06-30",
+     *           "NextMaturity": "2026-03-31",
+     *           "FixedMaturity": "2024-12-31",
+     *           "AmortizationSettingOff": "2009-06-30",
+     *           "LoanTermsType": {
+     *             "Id": 1,
+     *             "Code": "ZINS"
+     *           },
+     *           "MaturityDateType": {
+     *             "Id": 2,
+     *             "Code": "QUA"
+     *           },
+     *           "PeriodOfPerformanceFrom": {
+     *             "Id": 1,
+     *             "Code": "ANF"
+     *           },
+     *           "PeriodOfPerformanceTo": {
+     *             "Id": 2,
+     *             "Code": "END"
+     *           },
+     *           "RoundingType": {
+     *             "Id": 1,
+     *             "Code": "KAUF"
+     *           },
+     *           "LoanBase": {
+     *             "Id": 2,
+     *             "Code": "RST"
+     *           },
+     *           "ChangeReasonCostItem": {
+     *             "Id": 1,
+     *             "Code": "NEU"
+     *           },
+     *           "MaturityPeriod": {
+     *             "Id": 2,
+     *             "Code": "3M"
+     *           }
+     *         },
+     *         {
+     *           "Id": 636,
+     *           "TermFrom": "2009-06-30",
+     *           "TermTo": "2024-12-31",
+     *           "Amount": 1185.01,
+     *           "Percentage": 2,
+     *           "FirstMaturity": "2009-06-30",
+     *           "NextMaturity": "2026-03-31",
+     *           "FixedMaturity": "2024-12-31",
+     *           "AmortizationSettingOff": "2010-06-30",
+     *           "LoanTermsType": {
+     *             "Id": 2,
+     *             "Code": "TILG"
+     *           },
+     *           "MaturityDateType": {
+     *             "Id": 2,
+     *             "Code": "QUA"
+     *           },
+     *           "PeriodOfPerformanceFrom": {
+     *             "Id": 1,
+     *             "Code": "ANF"
+     *           },
+     *           "PeriodOfPerformanceTo": {
+     *             "Id": 2,
+     *             "Code": "END"
+     *           },
+     *           "RoundingType": {
+     *             "Id": 1,
+     *             "Code": "KAUF"
+     *           },
+     *           "LoanBase": {
+     *             "Id": 1,
+     *             "Code": "NOM"
+     *           },
+     *           "ChangeReasonCostItem": {
+     *             "Id": 1,
+     *             "Code": "NEU"
+     *           },
+     *           "MaturityPeriod": {
+     *             "Id": 2,
+     *             "Code": "3M"
+     *           }
+     *         }
+     *       ],
+     *       "AnnuityHeader": [
+     *         {
+     *           "Id": 637,
+     *           "AnnuityPerMaturity": 2115.23,
+     *           "TermFrom": "2009-06-30",
+     *           "TermTo": "2024-12-31",
+     *           "Conditions": [
+     *             {
+     *               "Id": 635,
+     *               "TermFrom": "2009-06-30",
+     *               "TermTo": "2024-12-31",
+     *               "Amount": 930.22,
+     *               "Percentage": 1.57,
+     *               "FirstMaturity": "2009-06-30",
+     *               "NextMaturity": "2026-03-31",
+     *               "FixedMaturity": "2024-12-31",
+     *               "AmortizationSettingOff": "2009-06-30",
+     *               "LoanTermsType": {
+     *                 "Id": 1,
+     *                 "Code": "ZINS"
+     *               },
+     *               "MaturityDateType": {
+     *                 "Id": 2,
+     *                 "Code": "QUA"
+     *               },
+     *               "PeriodOfPerformanceFrom": {
+     *                 "Id": 1,
+     *                 "Code": "ANF"
+     *               },
+     *               "PeriodOfPerformanceTo": {
+     *                 "Id": 2,
+     *                 "Code": "END"
+     *               },
+     *               "RoundingType": {
+     *                 "Id": 1,
+     *                 "Code": "KAUF"
+     *               },
+     *               "LoanBase": {
+     *                 "Id": 2,
+     *                 "Code": "RST"
+     *               },
+     *               "ChangeReasonCostItem": {
+     *                 "Id": 1,
+     *                 "Code": "NEU"
+     *               },
+     *               "MaturityPeriod": {
+     *                 "Id": 2,
+     *                 "Code": "3M"
+     *               }
+     *             },
+     *             {
+     *               "Id": 636,
+     *               "TermFrom": "2009-06-30",
+     *               "TermTo": "2024-12-31",
+     *               "Amount": 1185.01,
+     *               "Percentage": 2,
+     *               "FirstMaturity": "2009-06-30",
+     *               "NextMaturity": "2026-03-31",
+     *               "FixedMaturity": "2024-12-31",
+     *               "AmortizationSettingOff": "2010-06-30",
+     *               "LoanTermsType": {
+     *                 "Id": 2,
+     *                 "Code": "TILG"
+     *               },
+     *               "MaturityDateType": {
+     *                 "Id": 2,
+     *                 "Code": "QUA"
+     *               },
+     *               "PeriodOfPerformanceFrom": {
+     *                 "Id": 1,
+     *                 "Code": "ANF"
+     *               },
+     *               "PeriodOfPerformanceTo": {
+     *                 "Id": 2,
+     *                 "Code": "END"
+     *               },
+     *               "RoundingType": {
+     *                 "Id": 1,
+     *                 "Code": "KAUF"
+     *               },
+     *               "LoanBase": {
+     *                 "Id": 1,
+     *                 "Code": "NOM"
+     *               },
+     *               "ChangeReasonCostItem": {
+     *                 "Id": 1,
+     *                 "Code": "NEU"
+     *               },
+     *               "MaturityPeriod": {
+     *                 "Id": 2,
+     *                 "Code": "3M"
+     *               }
+     *             }
+     *           ]
+     *         }
+     *       ],
+     *       "ObjectAssignments": [
+     *         {
+     *           "Id": 646,
+     *           "NominalAmount": 237000,
+     *           "EconomicUnit": {
+     *             "Id": 633,
+     *             "IdNum": "00101",
+     *             "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+     *             "Location": "Am Sportplatz, 44135 Dortmund"
+     *           },
+     *           "ObjectAllocationType": {
+     *             "Id": 1,
+     *             "Code": "GES"
+     *           }
+     *         }
+     *       ],
+     *       "RepaymentPlan": [
+     *         {
+     *           "Id": 638,
+     *           "Maturity": "2025-03-31",
+     *           "RestDebt": 152491.29,
+     *           "CalculationCapital": 237000,
+     *           "AnnuityAmount": 2115.23,
+     *           "Amortization": 1516.7,
+     *           "Interest": 598.53,
+     *           "AdministrativeCost": 0,
+     *           "GuaranteeFee": 0,
+     *           "NonStandardAmortization": 0,
+     *           "Validation": 2115.23,
+     *           "IsPastPeriod": true,
+     *           "PaymentAmount": 2115.23,
+     *           "ResidualDebtNextPeriod": 150974.59
+     *         },
+     *         {
+     *           "Id": 639,
+     *           "Maturity": "2025-06-30",
+     *           "RestDebt": 150974.59,
+     *           "CalculationCapital": 237000,
+     *           "AnnuityAmount": 2115.23,
+     *           "Amortization": 1522.65,
+     *           "Interest": 592.58,
+     *           "AdministrativeCost": 0,
+     *           "GuaranteeFee": 0,
+     *           "NonStandardAmortization": 0,
+     *           "Validation": 2115.23,
+     *           "IsPastPeriod": true,
+     *           "PaymentAmount": 2115.23,
+     *           "ResidualDebtNextPeriod": 149451.94
+     *         },
+     *         {
+     *           "Id": 640,
+     *           "Maturity": "2025-09-30",
+     *           "RestDebt": 149451.94,
+     *           "CalculationCapital": 237000,
+     *           "AnnuityAmount": 2115.23,
+     *           "Amortization": 1528.63,
+     *           "Interest": 586.6,
+     *           "AdministrativeCost": 0,
+     *           "GuaranteeFee": 0,
+     *           "NonStandardAmortization": 0,
+     *           "Validation": 2115.23,
+     *           "IsPastPeriod": true,
+     *           "PaymentAmount": 2115.23,
+     *           "ResidualDebtNextPeriod": 147923.31
+     *         },
+     *         {
+     *           "Id": 641,
+     *           "Maturity": "2025-12-31",
+     *           "RestDebt": 147923.31,
+     *           "CalculationCapital": 237000,
+     *           "AnnuityAmount": 2115.23,
+     *           "Amortization": 1534.63,
+     *           "Interest": 580.6,
+     *           "AdministrativeCost": 0,
+     *           "GuaranteeFee": 0,
+     *           "NonStandardAmortization": 0,
+     *           "Validation": 2115.23,
+     *           "IsPastPeriod": true,
+     *           "PaymentAmount": 2115.23,
+     *           "ResidualDebtNextPeriod": 146388.68
+     *         },
+     *         {
+     *           "Id": 642,
+     *           "Maturity": "2026-03-31",
+     *           "RestDebt": 146388.68,
+     *           "CalculationCapital": 237000,
+     *           "AnnuityAmount": 2115.23,
+     *           "Amortization": 1540.65,
+     *           "Interest": 574.58,
+     *           "AdministrativeCost": 0,
+     *           "GuaranteeFee": 0,
+     *           "NonStandardAmortization": 0,
+     *           "Validation": 2115.23,
+     *           "IsPastPeriod": false,
+     *           "PaymentAmount": 2115.23,
+     *           "ResidualDebtNextPeriod": 144848.03
+     *         },
+     *         {
+     *           "Id": 643,
+     *           "Maturity": "2026-06-30",
+     *           "RestDebt": 144848.03,
+     *           "CalculationCapital": 237000,
+     *           "AnnuityAmount": 2115.23,
+     *           "Amortization": 1546.7,
+     *           "Interest": 568.53,
+     *           "AdministrativeCost": 0,
+     *           "GuaranteeFee": 0,
+     *           "NonStandardAmortization": 0,
+     *           "Validation": 2115.23,
+     *           "IsPastPeriod": false,
+     *           "PaymentAmount": 2115.23,
+     *           "ResidualDebtNextPeriod": 143301.33
+     *         },
+     *         {
+     *           "Id": 644,
+     *           "Maturity": "2026-09-30",
+     *           "RestDebt": 143301.33,
+     *           "CalculationCapital": 237000,
+     *           "AnnuityAmount": 2115.23,
+     *           "Amortization": 1552.77,
+     *           "Interest": 562.46,
+     *           "AdministrativeCost": 0,
+     *           "GuaranteeFee": 0,
+     *           "NonStandardAmortization": 0,
+     *           "Validation": 2115.23,
+     *           "IsPastPeriod": false,
+     *           "PaymentAmount": 2115.23,
+     *           "ResidualDebtNextPeriod": 141748.56
+     *         },
+     *         {
+     *           "Id": 645,
+     *           "Maturity": "2026-12-31",
+     *           "RestDebt": 141748.56,
+     *           "CalculationCapital": 237000,
+     *           "AnnuityAmount": 2115.23,
+     *           "Amortization": 1558.87,
+     *           "Interest": 556.36,
+     *           "AdministrativeCost": 0,
+     *           "GuaranteeFee": 0,
+     *           "NonStandardAmortization": 0,
+     *           "Validation": 2115.23,
+     *           "IsPastPeriod": false,
+     *           "PaymentAmount": 2115.23,
+     *           "ResidualDebtNextPeriod": 140189.69
+     *         }
+     *       ],
+     *       "AdditionalFields": []
+     *     }
+     */
+    Loan: {
+      Id?: number | null;
+      IdNum?: string | null;
+      CompanyCode?: components['schemas']['CompanyCode'] | null;
+      Borrower?: components['schemas']['Borrower'] | null;
+      Lender?: components['schemas']['Lender'] | null;
+      LoanType?: components['schemas']['LoanType'] | null;
+      CollateralSecurity?: components['schemas']['CollateralSecurity'] | null;
+      /** Format: date */
+      ContractDate?: string | null;
+      /** Format: date */
+      DateOfFullPayment?: string | null;
+      HasSpecialRepaymentOption?: boolean | null;
+      /** Format: date */
+      CurrentDate?: string | null;
+      /** Format: date */
+      MinTermFrom?: string | null;
+      NominalAsPerLandRegister?: number | null;
+      NominalCapital?: number | null;
+      ResidualDebt?: number | null;
+      CalculationCapital?: number | null;
+      AnnuityMix?: number | null;
+      DebtDiscountPercent?: number | null;
+      BuildingSavingSum?: number | null;
+      FileNumber?: string | null;
+      ContingentNumber?: string | null;
+      OwnReference?: string | null;
+      /** Format: date */
+      RepaymentBlackoutPeriod?: string | null;
+      /** Format: date */
+      EndOfInterestFixing?: string | null;
+      /** Format: date */
+      LastEndedInterestEntry?: string | null;
+      Banking?: components['schemas']['Banking'] | null;
+      BankAccount?: components['schemas']['PaymentModeBankAccount'] | null;
+      SubsidiesLoan?: components['schemas']['SubsidiesLoan'] | null;
+      CancellationPossibility?: components['schemas']['CancellationPossibility'] | null;
+      FollowerLoan?: components['schemas']['FollowerLoan'] | null;
+      PrecursorLoan?: components['schemas']['PrecursorLoan'] | null;
+      Conditions?: components['schemas']['Condition'][] | null;
+      AnnuityHeader?: components['schemas']['AnnuityHeader'][] | null;
+      ObjectAssignments?: components['schemas']['ObjectAssignment'][] | null;
+      RepaymentPlan?: components['schemas']['RepaymentPlan'][] | null;
+      AdditionalFields?: string[] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 596,
+     *       "OwnerNumber": "E010001",
+     *       "IsCondominium": false,
+     *       "Person": {
+     *         "Id": 597,
+     *         "IdNum": "P000011",
+     *         "Shortname": "GK",
+     *         "Name": "Grundstücksgesellschaft Köln 1",
+     *         "TaxNumber": "49/287/75818",
+     *         "ValidFrom": "2000-01-01",
+     *         "IsNaturalPerson": false,
+     *         "LegalPerson": {
+     *           "LongName1": "Grundstücksgesellschaft Köln 1",
+     *           "VatId": "DE100087109",
+     *           "CommercialRegisterNumber": "HRB 10011",
+     *           "CommercialRegisterTown": "Köln",
+     *           "ContractPerson": [
+     *             {
+     *               "Id": 598,
+     *               "IdNum": "000011-1",
+     *               "FirstName": "Stefan",
+     *               "LastName": "Weber"
+     *             }
+     *           ]
+     *         },
+     *         "Addresses": [
+     *           {
+     *             "Id": 599,
+     *             "Zip": "50667",
+     *             "Town": "Köln",
+     *             "Street": "Hauptstraße",
+     *             "HouseNumber": "10",
+     *             "ValidFrom": "2000-01-01",
+     *             "StreetComplete": "Hauptstraße 10",
+     *             "HouseNumberComplete": "10",
+     *             "MainAddress": true,
+     *             "AddressType": {
+     *               "Id": 1,
+     *               "Name": "Hauptadresse"
+     *             },
+     *             "Country": {
+     *               "Id": 1,
+     *               "Name": "Deutschland",
+     *               "Code": "DE"
+     *             }
+     *           }
+     *         ],
+     *         "Communications": [
+     *           {
+     *             "Id": 600,
+     *             "RelatedAddressId": 599,
+     *             "Content": "076 927941",
+     *             "Explanation": "privat",
+     *             "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+     *             "CommunicationType": {
+     *               "Id": 1,
+     *               "Name": "Festnetz"
+     *             }
+     *           },
+     *           {
+     *             "Id": 601,
+     *             "Content": "info@grundstcksgesellschaft.de",
+     *             "CommunicationType": {
+     *               "Id": 5,
+     *               "Name": "E-Mail"
+     *             }
+     *           }
+     *         ],
+     *         "BankAccounts": [
+     *           {
+     *             "Id": 602,
+     *             "Iban": "DE30701500005969692551",
+     *             "Bic": "SSKMDEMMXXX",
+     *             "AccountHolder": "Grundstücksgesellschaft Köln 1",
+     *             "ValidFrom": "2000-01-01",
+     *             "BankAccountType": {
+     *               "Id": 1,
+     *               "Code": "GIRO"
+     *             },
+     *             "BankAccountId": 602,
+     *             "BankAccountUsageType": {
+     *               "Id": 1,
+     *               "Code": "LS"
+     *             }
+     *           }
+     *         ],
+     *         "FirstEmailCommunication": {
+     *           "Id": 601,
+     *           "Content": "info@grundstcksgesellschaft.de",
+     *           "CommunicationType": {
+     *             "Id": 5,
+     *             "Name": "E-Mail"
+     *           }
+     *         },
+     *         "FirstLandlinePhoneCommunication": {
+     *           "Id": 600,
+     *           "RelatedAddressId": 599,
+     *           "Content": "076 927941",
+     *           "Explanation": "privat",
+     *           "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+     *           "CommunicationType": {
+     *             "Id": 1,
+     *             "Name": "Festnetz"
+     *           }
+     *         }
+     *       },
+     *       "DefaultAddress": {
+     *         "Id": 599,
+     *         "Zip": "50667",
+     *         "Town": "Köln",
+     *         "Street": "Hauptstraße",
+     *         "HouseNumber": "10",
+     *         "ValidFrom": "2000-01-01",
+     *         "StreetComplete": "Hauptstraße 10",
+     *         "HouseNumberComplete": "10",
+     *         "MainAddress": true,
+     *         "AddressType": {
+     *           "Id": 1,
+     *           "Name": "Hauptadresse"
+     *         },
+     *         "Country": {
+     *           "Id": 1,
+     *           "Name": "Deutschland",
+     *           "Code": "DE"
+     *         }
+     *       },
+     *       "DefaultBankaccount": {
+     *         "Id": 602,
+     *         "Iban": "DE30701500005969692551",
+     *         "Bic": "SSKMDEMMXXX",
+     *         "AccountHolder": "Grundstücksgesellschaft Köln 1",
+     *         "ValidFrom": "2000-01-01",
+     *         "BankAccountType": {
+     *           "Id": 1,
+     *           "Code": "GIRO"
+     *         },
+     *         "BankAccountId": 602,
+     *         "BankAccountUsageType": {
+     *           "Id": 1,
+     *           "Code": "LS"
+     *         }
+     *       },
+     *       "CompanyCodes": []
+     *     }
+     */
+    OwnerV1_1: {
+      Id?: number | null;
+      OwnerNumber?: string | null;
+      IsCondominium?: boolean | null;
+      Person?: components['schemas']['ContractorPerson'] | null;
+      DefaultAddress?: components['schemas']['DefaultAddress'] | null;
+      DefaultBankaccount?: components['schemas']['DefaultBankaccount'] | null;
+      CompanyCodes?: components['schemas']['CompanyCode'][] | null;
+    };
+    /**
+     * @example {
+     *       "Id": 596,
+     *       "PersonId": 597,
+     *       "PersonNumber": "P000011",
+     *       "OwnerNumber": "E010001",
+     *       "CompanyNameId": 1,
+     *       "CompanyName": "Wohnbau Nord GmbH",
+     *       "IsCondominium": false,
+     *       "AddressTypeId": 1,
+     *       "AddressType": "Hauptadresse",
+     *       "StreetComplete": "Hauptstraße 10",
+     *       "Street": "Hauptstraße",
+     *       "HouseNumber": "10",
+     *       "HouseNumberComplete": "10",
+     *       "Zip": "50667",
+     *       "Town": "Köln",
+     *       "CountryId": 1,
+     *       "CountryCode": "DE",
+     *       "ValidFrom": "2000-01-01"
+     *     }
+     */
+    OwnerV1_0: {
+      Id?: number | null;
+      PersonId?: number | null;
+      PersonNumber?: string | null;
+      OwnerNumber?: string | null;
+      CompanyNameId?: number | null;
+      CompanyName?: string | null;
+      IsCondominium?: boolean | null;
+      AddressTypeId?: number | null;
+      AddressType?: string | null;
+      StreetComplete?: string | null;
+      Street?: string | null;
+      HouseNumber?: string | null;
+      HouseNumberAddition?: string | null;
+      HouseNumberComplete?: string | null;
+      Zip?: string | null;
+      Town?: string | null;
+      CountryId?: number | null;
+      CountryCode?: string | null;
+      /** Format: date */
+      ValidFrom?: string | null;
+      /** Format: date */
+      ValidTo?: string | null;
+    };
+    /**
+     * @example {
+     *       "Id": 519,
+     *       "IdNum": "VW000",
+     *       "Name": "Verwaltungsverbund Deutschland",
+     *       "AdministrationTypeId": 3,
+     *       "AdministrationType": "Eigenbestand",
+     *       "PersonShortName": "VDGH",
+     *       "NodeId": 1
+     *     }
+     */
+    ManagementV1_0: {
+      Id?: number | null;
+      IdNum?: string | null;
+      Name?: string | null;
+      AdministrationTypeId?: number | null;
+      AdministrationType?: string | null;
+      PersonShortName?: string | null;
+      ParentManagementId?: number | null;
+      NodeId?: number | null;
+    };
+    /**
+     * @example {
+     *       "CalculationDate": "2026-01-01",
+     *       "Maturity": "2026-03-31",
+     *       "RestDebt": 146388.68,
+     *       "CalculationCapital": 237000,
+     *       "Interest": 574.58,
+     *       "Amortization": 1540.65,
+     *       "AdministrativeCost": 0,
+     *       "GuaranteeFee": 0,
+     *       "PaymentAmount": 2115.23,
+     *       "CurrentResidualDebt": 146388.68,
+     *       "Validation": 2115.23,
+     *       "NonStandardAmortization": 0,
+     *       "NominalOrigin": 237000,
+     *       "ResidualDebtNextPeriod": 144848.03,
+     *       "AnnuityByDueDate": 2115.23
+     *     }
+     */
+    OnlineRepaymentPlan: {
+      /** Format: date */
+      CalculationDate?: string | null;
+      /** Format: date */
+      Maturity?: string | null;
+      RestDebt?: number | null;
+      CalculationCapital?: number | null;
+      Interest?: number | null;
+      Amortization?: number | null;
+      AdministrativeCost?: number | null;
+      GuaranteeFee?: number | null;
+      PaymentAmount?: number | null;
+      CurrentResidualDebt?: number | null;
+      Validation?: number | null;
+      NonStandardAmortization?: number | null;
+      NominalOrigin?: number | null;
+      ResidualDebtNextPeriod?: number | null;
+      AnnuityByDueDate?: number | null;
     };
   };
   responses: never;
@@ -8282,10 +9521,10 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 646,
-           *         "Code": "HK646",
+           *         "Id": 699,
+           *         "Code": "HK699",
            *         "Owner": {
-           *           "Id": 583,
+           *           "Id": 611,
            *           "OwnerNumber": "E010003"
            *         },
            *         "CompanyCode": {
@@ -8307,7 +9546,7 @@ export interface operations {
            *         },
            *         "IndividualOwnershipManagement": false,
            *         "IsCleared": true,
-           *         "SearchPattern": "HK646",
+           *         "SearchPattern": "HK699",
            *         "Location": "Am Sportplatz Dortmund",
            *         "DistributionPeriod": {
            *           "Id": 103,
@@ -8319,51 +9558,51 @@ export interface operations {
            *         },
            *         "UseUnits": [
            *           {
-           *             "Id": 597,
+           *             "Id": 650,
            *             "UseUnitNumber": "00101.001.001"
            *           },
            *           {
-           *             "Id": 601,
+           *             "Id": 654,
            *             "UseUnitNumber": "00101.001.002"
            *           },
            *           {
-           *             "Id": 605,
+           *             "Id": 658,
            *             "UseUnitNumber": "00101.001.003"
            *           },
            *           {
-           *             "Id": 609,
+           *             "Id": 662,
            *             "UseUnitNumber": "00101.001.004"
            *           },
            *           {
-           *             "Id": 613,
+           *             "Id": 666,
            *             "UseUnitNumber": "00101.001.005"
            *           },
            *           {
-           *             "Id": 617,
+           *             "Id": 670,
            *             "UseUnitNumber": "00101.001.006"
            *           },
            *           {
-           *             "Id": 621,
+           *             "Id": 674,
            *             "UseUnitNumber": "00101.001.007"
            *           },
            *           {
-           *             "Id": 625,
+           *             "Id": 678,
            *             "UseUnitNumber": "00101.001.008"
            *           },
            *           {
-           *             "Id": 630,
+           *             "Id": 683,
            *             "UseUnitNumber": "00101.002.001"
            *           },
            *           {
-           *             "Id": 634,
+           *             "Id": 687,
            *             "UseUnitNumber": "00101.002.002"
            *           },
            *           {
-           *             "Id": 638,
+           *             "Id": 691,
            *             "UseUnitNumber": "00101.002.003"
            *           },
            *           {
-           *             "Id": 642,
+           *             "Id": 695,
            *             "UseUnitNumber": "00101.002.004"
            *           }
            *         ],
@@ -8383,7 +9622,7 @@ export interface operations {
            *         ],
            *         "Explanations": [
            *           {
-           *             "Id": 647,
+           *             "Id": 700,
            *             "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
            *             "Group": {
            *               "Id": 99,
@@ -8555,10 +9794,10 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 650,
-           *         "Code": "HK646-B",
+           *         "Id": 703,
+           *         "Code": "HK699-B",
            *         "Owner": {
-           *           "Id": 583,
+           *           "Id": 611,
            *           "OwnerNumber": "E010003"
            *         },
            *         "CompanyCode": {
@@ -8574,14 +9813,14 @@ export interface operations {
            *           "Id": 10,
            *           "Code": "HK"
            *         },
-           *         "SearchPattern": "HK646-B",
+           *         "SearchPattern": "HK699-B",
            *         "Location": "Am Sportplatz Dortmund",
            *         "DistributionPeriod": {
            *           "Id": 103,
            *           "Code": "AZ2024"
            *         },
            *         "AllocationGroup": {
-           *           "Id": 646,
+           *           "Id": 699,
            *           "IndividualOwnershipManagement": false,
            *           "IsCleared": true,
            *           "RegularDistributionPeriod": {
@@ -8590,57 +9829,57 @@ export interface operations {
            *           },
            *           "UseUnits": [
            *             {
-           *               "Id": 597,
+           *               "Id": 650,
            *               "UseUnitNumber": "00101.001.001"
            *             },
            *             {
-           *               "Id": 601,
+           *               "Id": 654,
            *               "UseUnitNumber": "00101.001.002"
            *             },
            *             {
-           *               "Id": 605,
+           *               "Id": 658,
            *               "UseUnitNumber": "00101.001.003"
            *             },
            *             {
-           *               "Id": 609,
+           *               "Id": 662,
            *               "UseUnitNumber": "00101.001.004"
            *             },
            *             {
-           *               "Id": 613,
+           *               "Id": 666,
            *               "UseUnitNumber": "00101.001.005"
            *             },
            *             {
-           *               "Id": 617,
+           *               "Id": 670,
            *               "UseUnitNumber": "00101.001.006"
            *             },
            *             {
-           *               "Id": 621,
+           *               "Id": 674,
            *               "UseUnitNumber": "00101.001.007"
            *             },
            *             {
-           *               "Id": 625,
+           *               "Id": 678,
            *               "UseUnitNumber": "00101.001.008"
            *             },
            *             {
-           *               "Id": 630,
+           *               "Id": 683,
            *               "UseUnitNumber": "00101.002.001"
            *             },
            *             {
-           *               "Id": 634,
+           *               "Id": 687,
            *               "UseUnitNumber": "00101.002.002"
            *             },
            *             {
-           *               "Id": 638,
+           *               "Id": 691,
            *               "UseUnitNumber": "00101.002.003"
            *             },
            *             {
-           *               "Id": 642,
+           *               "Id": 695,
            *               "UseUnitNumber": "00101.002.004"
            *             }
            *           ],
            *           "Explanations": [
            *             {
-           *               "Id": 647,
+           *               "Id": 700,
            *               "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
            *               "Group": {
            *                 "Id": 99,
@@ -8650,7 +9889,7 @@ export interface operations {
            *           ]
            *         },
            *         "CombinedAllocationGroup": {
-           *           "Id": 648,
+           *           "Id": 701,
            *           "UnitsTotal": 839.97,
            *           "CostsPerUnit": "2.48",
            *           "WarmWaterFuelConsumption": 0.328,
@@ -8680,7 +9919,7 @@ export interface operations {
            *           },
            *           "Explanations": [
            *             {
-           *               "Id": 649,
+           *               "Id": 702,
            *               "Text": "Heizkostenverordnung § 7",
            *               "Group": {
            *                 "Id": 98,
@@ -8821,7 +10060,7 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 2363,
+           *         "Id": 2485,
            *         "Name": "Modernisierung Schillerstraße",
            *         "Code": "P1-1",
            *         "ProjectManager": "C. Koch",
@@ -8829,29 +10068,29 @@ export interface operations {
            *         "CompanyCodeId": 1,
            *         "ProjectLifeTimeFrom": "2026-01-01",
            *         "ProjectLifeTimeTo": "2027-12-31",
-           *         "CostCenterId": 589,
-           *         "CostUnitId": 590,
-           *         "CostTypeId": 591,
+           *         "CostCenterId": 630,
+           *         "CostUnitId": 631,
+           *         "CostTypeId": 632,
            *         "EconomicUnit": [
-           *           592
+           *           633
            *         ],
            *         "Building": [
-           *           596,
-           *           629
+           *           649,
+           *           682
            *         ],
            *         "Land": [
-           *           595
+           *           648
            *         ],
            *         "UseUnit": [
-           *           597,
-           *           601,
-           *           605
+           *           650,
+           *           654,
+           *           658
            *         ],
            *         "Budget": [
-           *           594
+           *           647
            *         ],
            *         "Loan": [
-           *           593
+           *           634
            *         ]
            *       }
            *     ]
@@ -8983,7 +10222,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -9119,7 +10358,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 2363,
+           *       "Id": 2485,
            *       "Name": "Modernisierung Schillerstraße",
            *       "Code": "P1-1",
            *       "ProjectManager": "C. Koch",
@@ -9127,29 +10366,29 @@ export interface operations {
            *       "CompanyCodeId": 1,
            *       "ProjectLifeTimeFrom": "2026-01-01",
            *       "ProjectLifeTimeTo": "2027-12-31",
-           *       "CostCenterId": 589,
-           *       "CostUnitId": 590,
-           *       "CostTypeId": 591,
+           *       "CostCenterId": 630,
+           *       "CostUnitId": 631,
+           *       "CostTypeId": 632,
            *       "EconomicUnit": [
-           *         592
+           *         633
            *       ],
            *       "Building": [
-           *         596,
-           *         629
+           *         649,
+           *         682
            *       ],
            *       "Land": [
-           *         595
+           *         648
            *       ],
            *       "UseUnit": [
-           *         597,
-           *         601,
-           *         605
+           *         650,
+           *         654,
+           *         658
            *       ],
            *       "Budget": [
-           *         594
+           *         647
            *       ],
            *       "Loan": [
-           *         593
+           *         634
            *       ]
            *     }
            */
@@ -9279,7 +10518,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -9415,7 +10654,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -9540,7 +10779,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -9681,7 +10920,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -9822,7 +11061,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -9963,7 +11202,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -10104,7 +11343,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -10245,7 +11484,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -10386,7 +11625,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -10527,7 +11766,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -10668,7 +11907,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -10809,7 +12048,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -10950,7 +12189,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -11091,7 +12330,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 6255,
+           *       "Id": 6550,
            *       "Code": null,
            *       "Name": "Dachsanierung Lindenstraße"
            *     }
@@ -11503,16 +12742,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 684,
+           *         "Id": 731,
            *         "ValidFrom": "2010-12-09",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2010-12-09",
            *         "FirstDebit": "2010-12-01",
            *         "LicenseAgreement": {
-           *           "Id": 666,
+           *           "Id": 719,
            *           "IdNum": "00101.001.001.02",
            *           "UseUnit": {
-           *             "Id": 597,
+           *             "Id": 650,
            *             "UseUnitNumber": "00101.001.001"
            *           }
            *         },
@@ -11670,8 +12909,8 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 684,
-           *         "LicenseAgreementId": 666,
+           *         "Id": 731,
+           *         "LicenseAgreementId": 719,
            *         "ValidFrom": "2010-12-09T00:00:00Z",
            *         "ValidTo": "2099-12-31T00:00:00Z",
            *         "PriceIndex": "HVPI2015",
@@ -11817,23 +13056,23 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 717,
+           *         "Id": 764,
            *         "ValidFrom": "2022-05-26",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2022-05-26",
            *         "FirstDebit": "2022-05-01",
            *         "LicenseAgreement": {
-           *           "Id": 706,
+           *           "Id": 746,
            *           "IdNum": "00101.001.002.02",
            *           "UseUnit": {
-           *             "Id": 601,
+           *             "Id": 654,
            *             "UseUnitNumber": "00101.001.002"
            *           }
            *         },
            *         "RentalUpperLimit": 1534.45,
            *         "GraduatedRentEntries": [
            *           {
-           *             "Id": 718,
+           *             "Id": 765,
            *             "RentChangeDate": "2024-01-01T00:00:00Z",
            *             "Amount": 754,
            *             "ActivatedAgreement": true,
@@ -11846,7 +13085,7 @@ export interface operations {
            *             "PricePerSquareMeter": 7.88
            *           },
            *           {
-           *             "Id": 719,
+           *             "Id": 766,
            *             "RentChangeDate": "2025-01-01T00:00:00Z",
            *             "Amount": 773,
            *             "ActivatedAgreement": false,
@@ -11859,7 +13098,7 @@ export interface operations {
            *             "PricePerSquareMeter": 8.08
            *           },
            *           {
-           *             "Id": 720,
+           *             "Id": 767,
            *             "RentChangeDate": "2026-01-01T00:00:00Z",
            *             "Amount": 802,
            *             "ActivatedAgreement": false,
@@ -12011,14 +13250,14 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 717,
-           *         "LicenseAgreementId": 706,
+           *         "Id": 764,
+           *         "LicenseAgreementId": 746,
            *         "ValidFrom": "2022-05-26T00:00:00Z",
            *         "ValidTo": "2099-12-31T00:00:00Z",
            *         "RentalUpperLimit": 1534.45,
            *         "GraduatedRentEntries": [
            *           {
-           *             "Id": 718,
+           *             "Id": 765,
            *             "RentChangeDate": "2024-01-01T00:00:00Z",
            *             "Amount": 754,
            *             "VATRateId": 34,
@@ -12026,7 +13265,7 @@ export interface operations {
            *             "ActivatedAgreement": true
            *           },
            *           {
-           *             "Id": 719,
+           *             "Id": 766,
            *             "RentChangeDate": "2025-01-01T00:00:00Z",
            *             "Amount": 773,
            *             "VATRateId": 34,
@@ -12034,7 +13273,7 @@ export interface operations {
            *             "ActivatedAgreement": false
            *           },
            *           {
-           *             "Id": 720,
+           *             "Id": 767,
            *             "RentChangeDate": "2026-01-01T00:00:00Z",
            *             "Amount": 802,
            *             "VATRateId": 34,
@@ -12176,16 +13415,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 746,
+           *         "Id": 792,
            *         "ValidFrom": "2015-05-16",
            *         "ValidTo": "2025-12-31",
            *         "Inputdate": "2015-05-16",
            *         "FirstDebit": "2015-05-01",
            *         "LicenseAgreement": {
-           *           "Id": 735,
+           *           "Id": 781,
            *           "IdNum": "00101.001.004.02",
            *           "UseUnit": {
-           *             "Id": 609,
+           *             "Id": 662,
            *             "UseUnitNumber": "00101.001.004"
            *           }
            *         },
@@ -12208,13 +13447,13 @@ export interface operations {
            *         "Ascending": true,
            *         "TurnoverRentSteps": [
            *           {
-           *             "Id": 747,
+           *             "Id": 793,
            *             "TurnoverFrom": 0,
            *             "TurnoverTo": 250000,
            *             "Percentage": 5.2
            *           },
            *           {
-           *             "Id": 748,
+           *             "Id": 794,
            *             "TurnoverFrom": 250000,
            *             "TurnoverTo": 999999999.99,
            *             "Percentage": 6.1
@@ -12354,8 +13593,8 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 746,
-           *         "LicenseAgreementId": 735,
+           *         "Id": 792,
+           *         "LicenseAgreementId": 781,
            *         "ValidFrom": "2015-05-16T00:00:00Z",
            *         "ValidTo": "2025-12-31T00:00:00Z",
            *         "ContractPositionTypeId": 35,
@@ -12372,13 +13611,13 @@ export interface operations {
            *         "Ascending": true,
            *         "TurnoverRentSteps": [
            *           {
-           *             "Id": 747,
+           *             "Id": 793,
            *             "TurnoverFrom": 0,
            *             "TurnoverTo": 250000,
            *             "Percentage": 5.2
            *           },
            *           {
-           *             "Id": 748,
+           *             "Id": 794,
            *             "TurnoverFrom": 250000,
            *             "TurnoverTo": 999999999.99,
            *             "Percentage": 6.1
@@ -12518,16 +13757,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 780,
+           *         "Id": 820,
            *         "ValidFrom": "2015-03-14",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2015-03-14",
            *         "FirstDebit": "2015-03-01",
            *         "LicenseAgreement": {
-           *           "Id": 768,
+           *           "Id": 808,
            *           "IdNum": "00101.001.005.02",
            *           "UseUnit": {
-           *             "Id": 613,
+           *             "Id": 666,
            *             "UseUnitNumber": "00101.001.005"
            *           }
            *         },
@@ -12669,8 +13908,8 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 780,
-           *         "LicenseAgreementId": 768,
+           *         "Id": 820,
+           *         "LicenseAgreementId": 808,
            *         "ValidFrom": "2015-03-14T00:00:00Z",
            *         "ValidTo": "2099-12-31T00:00:00Z",
            *         "FirstDebit": "2015-03-01T00:00:00Z",
@@ -12810,16 +14049,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 813,
+           *         "Id": 845,
            *         "ValidFrom": "2014-01-09",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2014-01-09",
            *         "FirstDebit": "2014-01-01",
            *         "LicenseAgreement": {
-           *           "Id": 801,
+           *           "Id": 834,
            *           "IdNum": "00101.001.006.02",
            *           "UseUnit": {
-           *             "Id": 617,
+           *             "Id": 670,
            *             "UseUnitNumber": "00101.001.006"
            *           }
            *         },
@@ -12958,8 +14197,8 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 813,
-           *         "LicenseAgreementId": 801,
+           *         "Id": 845,
+           *         "LicenseAgreementId": 834,
            *         "ValidFrom": "2014-01-09T00:00:00Z",
            *         "ValidTo": "2099-12-31T00:00:00Z",
            *         "RentalUpperLimit": 715.83
@@ -13097,22 +14336,22 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 749,
+           *         "Id": 795,
            *         "ValidFrom": "2015-05-16",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2015-05-16",
            *         "FirstDebit": "2015-05-01",
            *         "LicenseAgreement": {
-           *           "Id": 735,
+           *           "Id": 781,
            *           "IdNum": "00101.001.004.02",
            *           "UseUnit": {
-           *             "Id": 609,
+           *             "Id": 662,
            *             "UseUnitNumber": "00101.001.004"
            *           }
            *         },
            *         "ExcludedInAllocationGroups": [
            *           {
-           *             "AllocationGroup": "HK646",
+           *             "AllocationGroup": "HK699",
            *             "AllocationGroupState": "ABGER",
            *             "DistributionPeriod": "AZ2024"
            *           }
@@ -13251,13 +14490,13 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 749,
-           *         "LicenseAgreementId": 735,
+           *         "Id": 795,
+           *         "LicenseAgreementId": 781,
            *         "ValidFrom": "2015-05-16T00:00:00Z",
            *         "ValidTo": "2099-12-31T00:00:00Z",
            *         "ExcludedInAllocationGroups": [
            *           {
-           *             "AllocationGroup": "HK646",
+           *             "AllocationGroup": "HK699",
            *             "AllocationGroupState": "ABGER",
            *             "DistributionPeriod": "AZ2024"
            *           }
@@ -13396,16 +14635,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 856,
+           *         "Id": 873,
            *         "ValidFrom": "2009-11-12",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2009-11-12",
            *         "FirstDebit": "2009-11-01",
            *         "LicenseAgreement": {
-           *           "Id": 837,
+           *           "Id": 861,
            *           "IdNum": "00101.001.008.02",
            *           "UseUnit": {
-           *             "Id": 625,
+           *             "Id": 678,
            *             "UseUnitNumber": "00101.001.008"
            *           }
            *         },
@@ -13577,8 +14816,8 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 856,
-           *         "LicenseAgreementId": 837,
+           *         "Id": 873,
+           *         "LicenseAgreementId": 861,
            *         "ValidFrom": "2009-11-12T00:00:00Z",
            *         "ValidTo": "2099-12-31T00:00:00Z",
            *         "DistributionSpecialChargeTypeMaxCost": "PROZ",
@@ -13726,16 +14965,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 873,
+           *         "Id": 890,
            *         "ValidFrom": "2005-08-16",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2005-08-16",
            *         "FirstDebit": "2005-08-01",
            *         "LicenseAgreement": {
-           *           "Id": 860,
+           *           "Id": 877,
            *           "IdNum": "00101.002.001.02",
            *           "UseUnit": {
-           *             "Id": 630,
+           *             "Id": 683,
            *             "UseUnitNumber": "00101.002.001"
            *           }
            *         },
@@ -13907,16 +15146,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 874,
+           *         "Id": 891,
            *         "ValidFrom": "2005-08-16",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2005-08-16",
            *         "FirstDebit": "2005-08-01",
            *         "LicenseAgreement": {
-           *           "Id": 860,
+           *           "Id": 877,
            *           "IdNum": "00101.002.001.02",
            *           "UseUnit": {
-           *             "Id": 630,
+           *             "Id": 683,
            *             "UseUnitNumber": "00101.002.001"
            *           }
            *         },
@@ -14055,16 +15294,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 911,
+           *         "Id": 935,
            *         "ValidFrom": "2020-08-22",
            *         "ValidTo": "2030-12-31",
            *         "Inputdate": "2020-08-22",
            *         "FirstDebit": "2020-08-01",
            *         "LicenseAgreement": {
-           *           "Id": 899,
+           *           "Id": 916,
            *           "IdNum": "00101.002.003.02",
            *           "UseUnit": {
-           *             "Id": 638,
+           *             "Id": 691,
            *             "UseUnitNumber": "00101.002.003"
            *           }
            *         },
@@ -14221,16 +15460,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 781,
+           *         "Id": 821,
            *         "ValidFrom": "2015-03-14",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2015-03-14",
            *         "FirstDebit": "2015-03-01",
            *         "LicenseAgreement": {
-           *           "Id": 768,
+           *           "Id": 808,
            *           "IdNum": "00101.001.005.02",
            *           "UseUnit": {
-           *             "Id": 613,
+           *             "Id": 666,
            *             "UseUnitNumber": "00101.001.005"
            *           }
            *         },
@@ -14394,16 +15633,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 685,
+           *         "Id": 732,
            *         "ValidFrom": "2010-12-09",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2010-12-09",
            *         "FirstDebit": "2010-12-01",
            *         "LicenseAgreement": {
-           *           "Id": 666,
+           *           "Id": 719,
            *           "IdNum": "00101.001.001.02",
            *           "UseUnit": {
-           *             "Id": 597,
+           *             "Id": 650,
            *             "UseUnitNumber": "00101.001.001"
            *           }
            *         },
@@ -14414,7 +15653,7 @@ export interface operations {
            *         },
            *         "Prolongations": [
            *           {
-           *             "Id": 686,
+           *             "Id": 733,
            *             "ProlongationPeriod": {
            *               "Id": 72,
            *               "Code": "PP2"
@@ -14558,16 +15797,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 912,
+           *         "Id": 936,
            *         "ValidFrom": "2020-08-22",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2020-08-22",
            *         "FirstDebit": "2020-08-01",
            *         "LicenseAgreement": {
-           *           "Id": 899,
+           *           "Id": 916,
            *           "IdNum": "00101.002.003.02",
            *           "UseUnit": {
-           *             "Id": 638,
+           *             "Id": 691,
            *             "UseUnitNumber": "00101.002.003"
            *           }
            *         },
@@ -14723,16 +15962,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 721,
+           *         "Id": 768,
            *         "ValidFrom": "2022-05-26",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2022-05-26",
            *         "FirstDebit": "2022-05-01",
            *         "LicenseAgreement": {
-           *           "Id": 706,
+           *           "Id": 746,
            *           "IdNum": "00101.001.002.02",
            *           "UseUnit": {
-           *             "Id": 601,
+           *             "Id": 654,
            *             "UseUnitNumber": "00101.001.002"
            *           }
            *         }
@@ -14870,16 +16109,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 1138,
+           *         "Id": 1170,
            *         "ValidFrom": "2005-09-13",
            *         "ValidTo": "2015-12-31",
            *         "Inputdate": "2005-09-13",
            *         "FirstDebit": "2005-09-01",
            *         "LicenseAgreement": {
-           *           "Id": 1126,
+           *           "Id": 1153,
            *           "IdNum": "00102.001.005.02",
            *           "UseUnit": {
-           *             "Id": 971,
+           *             "Id": 1000,
            *             "UseUnitNumber": "00102.001.005"
            *           }
            *         },
@@ -15024,16 +16263,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 1168,
+           *         "Id": 1202,
            *         "ValidFrom": "2009-03-11",
            *         "ValidTo": "2099-12-31",
            *         "Inputdate": "2009-03-11",
            *         "FirstDebit": "2009-03-01",
            *         "LicenseAgreement": {
-           *           "Id": 1151,
+           *           "Id": 1183,
            *           "IdNum": "00102.002.001.02",
            *           "UseUnit": {
-           *             "Id": 977,
+           *             "Id": 1005,
            *             "UseUnitNumber": "00102.002.001"
            *           }
            *         },
@@ -15183,16 +16422,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 1182,
+           *         "Id": 1223,
            *         "ValidFrom": "2014-04-11",
            *         "ValidTo": "2024-12-31",
            *         "Inputdate": "2014-04-11",
            *         "FirstDebit": "2014-04-01",
            *         "LicenseAgreement": {
-           *           "Id": 1170,
+           *           "Id": 1204,
            *           "IdNum": "00102.002.002.02",
            *           "UseUnit": {
-           *             "Id": 981,
+           *             "Id": 1009,
            *             "UseUnitNumber": "00102.002.002"
            *           }
            *         },
@@ -15327,15 +16566,15 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 835,
-           *         "UseUnitId": 621,
+           *         "Id": 859,
+           *         "UseUnitId": 674,
            *         "AdjustmentBlocker": "2024-08-14T00:00:00Z",
            *         "FIOLegalStateId": 81,
            *         "FIOLegalState": "FIOLS2",
            *         "MunicipalityId": 84,
            *         "Municipality": "HH",
            *         "MoveInDate": "2010-08-22T00:00:00Z",
-           *         "SquareMeterLivingSpace": 103.79,
+           *         "SquareMeterLivingSpace": 54.74,
            *         "ApartmentSizeClass": "über 90 m²",
            *         "HousingQualityPointsComparisonObject": 3.5,
            *         "ModernisingByRentIndex": false,
@@ -15349,8 +16588,8 @@ export interface operations {
            *         "MunicipalityActiveRentIndex": "Mietspiegel 2025",
            *         "SurchargesAndReduction": [
            *           {
-           *             "Id": 836,
-           *             "UseUnitRentAdjustmentId": 835,
+           *             "Id": 860,
+           *             "UseUnitRentAdjustmentId": 859,
            *             "SpecialAttributeId": 89,
            *             "SpecialAttribute": "SA2",
            *             "Amount": 0.35,
@@ -15360,7 +16599,7 @@ export interface operations {
            *         "FacilityCharacteristics": [
            *           {
            *             "FacilityCharacteristicGroupId": 92,
-           *             "UseUnitRentAdjustmentId": 835,
+           *             "UseUnitRentAdjustmentId": 859,
            *             "FacilityCharacteristicGroup": "FCG2",
            *             "FacilityCharacteristicGroupEffectiveValue": "einfach"
            *           }
@@ -16217,9 +17456,9 @@ export interface operations {
           /**
            * @example {
            *       "Success": false,
-           *       "EventId": "2605fccd-f91e-4dc8-94e7-4abbc65a4eec",
+           *       "EventId": "81c8bcfc-60ff-4655-b1c3-54d85642bd68",
            *       "Error": "Connection failed: ECONNREFUSED",
-           *       "DurationMs": 4
+           *       "DurationMs": 7
            *     }
            */
           'application/json': components['schemas']['WebhookTestResult'];
@@ -16360,14 +17599,14 @@ export interface operations {
            *       {
            *         "Id": 1,
            *         "DeliveryId": 1,
-           *         "EventId": "2605fccd-f91e-4dc8-94e7-4abbc65a4eec",
+           *         "EventId": "81c8bcfc-60ff-4655-b1c3-54d85642bd68",
            *         "EntityName": "WebHook",
            *         "EntityId": 1,
            *         "Action": "updated",
            *         "Attempt": 1,
-           *         "Time": "2026-11-24T00:52:00.661Z",
+           *         "Time": "2026-11-24T02:06:24.953Z",
            *         "Error": "Connection failed: ECONNREFUSED",
-           *         "DurationMs": 4,
+           *         "DurationMs": 7,
            *         "DeliveryStatus": "failed"
            *       }
            *     ]
@@ -16509,13 +17748,13 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 666,
+           *         "Id": 719,
            *         "IdNum": "00101.001.001.02",
            *         "UseUnit": {
-           *           "Id": 597,
+           *           "Id": 650,
            *           "UseUnitNumber": "00101.001.001",
-           *           "BuildingLandId": 596,
-           *           "EconomicUnitId": 592,
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
            *           "EconomicUnit": "00101"
            *         },
            *         "RestrictionOfUse": {
@@ -16538,7 +17777,11 @@ export interface operations {
            *         },
            *         "StartContract": "2010-12-09",
            *         "DunningData": {
-           *           "Dunningblock": false
+           *           "Dunningblock": false,
+           *           "DunningLevel": {
+           *             "Id": 75,
+           *             "Code": "M1"
+           *           }
            *         },
            *         "PeriodOfNotice": {
            *           "Id": 1,
@@ -16549,9 +17792,9 @@ export interface operations {
            *           "Name": "Sollstellung monatlich"
            *         },
            *         "Banking": {
-           *           "Id": 666,
+           *           "Id": 719,
            *           "UseVirtualIban": true,
-           *           "VirtualIban": "DE46100500009000000666",
+           *           "VirtualIban": "DE70100500009000000719",
            *           "CollectiveAccount": {
            *             "NoRealBankAccount": false,
            *             "Iban": "DE89370400440532013000",
@@ -16697,13 +17940,13 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 666,
+           *         "Id": 719,
            *         "IdNum": "00101.001.001.02",
            *         "UseUnit": {
-           *           "Id": 597,
+           *           "Id": 650,
            *           "UseUnitNumber": "00101.001.001",
-           *           "BuildingLandId": 596,
-           *           "EconomicUnitId": 592,
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
            *           "EconomicUnit": "00101"
            *         },
            *         "RestrictionOfUse": {
@@ -16869,15 +18112,15 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 597,
+           *         "Id": 650,
            *         "IdNum": "00101.001.001",
            *         "BuildingLand": {
-           *           "Id": 596,
+           *           "Id": 649,
            *           "IdNum": "00101.001",
            *           "BuildingLandType": "Building"
            *         },
            *         "EconomicUnit": {
-           *           "Id": 592,
+           *           "Id": 633,
            *           "IdNum": "00101",
            *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
            *           "Location": "Am Sportplatz, 44135 Dortmund"
@@ -16906,8 +18149,8 @@ export interface operations {
            *           }
            *         },
            *         "CurrentUseUnitType": {
-           *           "Id": 598,
-           *           "ValidFrom": "2011-01-01",
+           *           "Id": 651,
+           *           "ValidFrom": "2000-01-01",
            *           "UseUnitUsageType": {
            *             "Id": 1,
            *             "Name": "Wohnung",
@@ -16915,21 +18158,21 @@ export interface operations {
            *             "ClassificationName": "Wohnen"
            *           }
            *         },
-           *         "UsableSpace": 55.76,
-           *         "LivingSpace": 55.76,
-           *         "HeatingSpace": 55.76,
-           *         "NumberOfRooms": 2,
+           *         "UsableSpace": 90.79,
+           *         "LivingSpace": 90.79,
+           *         "HeatingSpace": 90.79,
+           *         "NumberOfRooms": 4,
            *         "NumberOfHalfRooms": 0,
            *         "DescriptionOfPosition": "Wohnung EG links",
-           *         "TargetRent": 432,
-           *         "ManagementStart": "2011-01-01",
-           *         "MoveInDate": "2011-01-01",
-           *         "EntryDate": "2011-01-01",
+           *         "TargetRent": 1120,
+           *         "ManagementStart": "2000-01-01",
+           *         "MoveInDate": "2000-01-01",
+           *         "EntryDate": "2000-01-01",
            *         "EntryReason": {
            *           "Id": 3,
            *           "Name": "Erstvermietung"
            *         },
-           *         "EnergyCertificateId": 500597,
+           *         "EnergyCertificateId": 500650,
            *         "Position": {
            *           "Id": 1,
            *           "Name": "links"
@@ -16940,13 +18183,13 @@ export interface operations {
            *           "LevelToGround": 0
            *         },
            *         "ResidentialAuthorization": {
-           *           "Id": 1,
-           *           "Name": "ohne Wohnberechtigungsschein"
+           *           "Id": 2,
+           *           "Name": "mit Wohnberechtigungsschein"
            *         },
            *         "UseUnitTypes": [
            *           {
-           *             "Id": 598,
-           *             "ValidFrom": "2011-01-01",
+           *             "Id": 651,
+           *             "ValidFrom": "2000-01-01",
            *             "UseUnitUsageType": {
            *               "Id": 1,
            *               "Name": "Wohnung",
@@ -16957,9 +18200,9 @@ export interface operations {
            *         ],
            *         "BillingUnits": [
            *           {
-           *             "Id": 599,
-           *             "Value": 55.76,
-           *             "ValidFrom": "2011-01-01",
+           *             "Id": 652,
+           *             "Value": 90.79,
+           *             "ValidFrom": "2000-01-01",
            *             "IsBaseComponentColdWater": true,
            *             "IsBaseComponentHeating": false,
            *             "IsBaseComponentWarmWater": false,
@@ -16971,9 +18214,9 @@ export interface operations {
            *             }
            *           },
            *           {
-           *             "Id": 600,
-           *             "Value": 55.76,
-           *             "ValidFrom": "2011-01-01",
+           *             "Id": 653,
+           *             "Value": 90.79,
+           *             "ValidFrom": "2000-01-01",
            *             "IsBaseComponentColdWater": false,
            *             "IsBaseComponentHeating": true,
            *             "IsBaseComponentWarmWater": true,
@@ -17113,10 +18356,10 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 597,
+           *         "Id": 650,
            *         "IdNum": "00101.001.001",
-           *         "EconomicUnitId": 592,
-           *         "BuildingLandId": 596,
+           *         "EconomicUnitId": 633,
+           *         "BuildingLandId": 649,
            *         "EstateAddress": {
            *           "Zip": "44135",
            *           "Town": "Dortmund",
@@ -17128,12 +18371,12 @@ export interface operations {
            *           "HouseNumberComplete": "2"
            *         },
            *         "DescriptionOfPosition": "Wohnung EG links",
-           *         "UsableSpace": 55.76,
-           *         "LivingSpace": 55.76,
+           *         "UsableSpace": 90.79,
+           *         "LivingSpace": 90.79,
            *         "UseUnitTypes": [
            *           {
-           *             "Id": 598,
-           *             "ValidFrom": "2011-01-01",
+           *             "Id": 651,
+           *             "ValidFrom": "2000-01-01",
            *             "UseUnitUsageType": {
            *               "Id": 1,
            *               "Name": "Wohnung",
@@ -17276,14 +18519,14 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 592,
+           *         "Id": 633,
            *         "IdNum": "00101",
            *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
            *         "Location": "Am Sportplatz, 44135 Dortmund",
-           *         "ConstructionYear": 1973,
-           *         "Info": "Zentralheizung (Gas)",
+           *         "ConstructionYear": 2002,
+           *         "Info": "Fernwärmeanschluss, Aufzug",
            *         "Owner": {
-           *           "Id": 568,
+           *           "Id": 596,
            *           "OwnerNumber": "E010001"
            *         },
            *         "AssetIdentification": {
@@ -17299,12 +18542,12 @@ export interface operations {
            *           "Name": "Weststadt"
            *         },
            *         "MonumentalProtectionType": {
-           *           "Id": 1,
-           *           "Name": "Denkmalschutz (§ 3 DSchG, Einzeldenkmal)"
+           *           "Id": 3,
+           *           "Name": "kein Denkmalschutz"
            *         },
            *         "RegionalResponsibility": {
-           *           "Id": 2,
-           *           "Name": "Region Süd"
+           *           "Id": 1,
+           *           "Name": "Region Nord"
            *         },
            *         "CompanyCode": {
            *           "Id": 1,
@@ -17435,13 +18678,13 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 592,
+           *         "Id": 633,
            *         "IdNum": "00101",
            *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
            *         "Location": "Am Sportplatz, 44135 Dortmund",
-           *         "ConstructionYear": 1973,
+           *         "ConstructionYear": 2002,
            *         "CompanyCodeId": 1,
-           *         "OwnerId": 568,
+           *         "OwnerId": 596,
            *         "DistrictId": 4,
            *         "StatusInventoryId": 4
            *       }
@@ -17584,12 +18827,12 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 595,
+           *         "Id": 648,
            *         "IdNum": "00101.901",
            *         "BuildingLandType": "Land",
-           *         "EntryDate": "1973-06-01",
+           *         "EntryDate": "2002-03-01",
            *         "EconomicUnit": {
-           *           "Id": 592,
+           *           "Id": 633,
            *           "IdNum": "00101",
            *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
            *           "Location": "Am Sportplatz, 44135 Dortmund"
@@ -17614,8 +18857,8 @@ export interface operations {
            *             "Name": "unbebautes Grundstück"
            *           },
            *           "District": {
-           *             "Id": 2,
-           *             "Name": "Nordstadt"
+           *             "Id": 4,
+           *             "Name": "Weststadt"
            *           },
            *           "MonumentalProtectionType": {
            *             "Id": 3,
@@ -17623,7 +18866,7 @@ export interface operations {
            *           }
            *         },
            *         "Land": {
-           *           "LandArea": 3875.21,
+           *           "LandArea": 459.87,
            *           "EntryReason": {
            *             "Id": 2,
            *             "Name": "Ankauf"
@@ -17758,10 +19001,10 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 595,
+           *         "Id": 648,
            *         "IdNum": "00101.901",
            *         "BuildingLandType": "Land",
-           *         "EconomicUnitId": 592,
+           *         "EconomicUnitId": 633,
            *         "BuildingTypeId": 5,
            *         "Street": "Am Sportplatz",
            *         "StreetComplete": "Am Sportplatz 91",
@@ -17769,12 +19012,12 @@ export interface operations {
            *         "HouseNumber": "91",
            *         "Zip": "44135",
            *         "Town": "Dortmund",
-           *         "DistrictId": 2,
+           *         "DistrictId": 4,
            *         "CountryId": 1,
            *         "CountryCode": "DE",
            *         "MonumentalProtectionTypeId": 3,
            *         "MonumentalProtectionType": "kein Denkmalschutz",
-           *         "EntryDate": "1973-06-01",
+           *         "EntryDate": "2002-03-01",
            *         "OriginId": 1,
            *         "Origin": "Neubau",
            *         "EntryReasonId": 2,
@@ -17909,7 +19152,7 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 492,
+           *         "Id": 520,
            *         "IdNum": "P000001",
            *         "ShortName": "VDGH",
            *         "Name": "Verwaltungsverbund Deutschland GmbH",
@@ -17923,7 +19166,7 @@ export interface operations {
            *           "CommercialRegisterTown": "Berlin",
            *           "ContractPerson": [
            *             {
-           *               "Id": 493,
+           *               "Id": 521,
            *               "IdNum": "000001-1",
            *               "FirstName": "Anna",
            *               "LastName": "Schneider"
@@ -17932,7 +19175,7 @@ export interface operations {
            *         },
            *         "Addresses": [
            *           {
-           *             "Id": 494,
+           *             "Id": 522,
            *             "Zip": "10115",
            *             "Town": "Berlin",
            *             "Street": "Am Rathaus",
@@ -17954,8 +19197,8 @@ export interface operations {
            *         ],
            *         "Communications": [
            *           {
-           *             "Id": 495,
-           *             "RelatedAddressId": 494,
+           *             "Id": 523,
+           *             "RelatedAddressId": 522,
            *             "Content": "034 1368827",
            *             "Explanation": "privat",
            *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -17965,7 +19208,7 @@ export interface operations {
            *             }
            *           },
            *           {
-           *             "Id": 496,
+           *             "Id": 524,
            *             "Content": "0151 49347904",
            *             "CommunicationType": {
            *               "Id": 3,
@@ -17973,7 +19216,7 @@ export interface operations {
            *             }
            *           },
            *           {
-           *             "Id": 497,
+           *             "Id": 525,
            *             "Content": "info@verwaltungsverbund.de",
            *             "CommunicationType": {
            *               "Id": 5,
@@ -17983,7 +19226,7 @@ export interface operations {
            *         ],
            *         "BankAccounts": [
            *           {
-           *             "Id": 498,
+           *             "Id": 526,
            *             "Iban": "DE96200505505822165090",
            *             "Bic": "HASPDEHHXXX",
            *             "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
@@ -17992,7 +19235,7 @@ export interface operations {
            *               "Id": 1,
            *               "Code": "GIRO"
            *             },
-           *             "BankAccountId": 498,
+           *             "BankAccountId": 526,
            *             "BankAccountUsageType": {
            *               "Id": 1,
            *               "Code": "LS"
@@ -18000,7 +19243,7 @@ export interface operations {
            *           }
            *         ],
            *         "FirstEmailCommunication": {
-           *           "Id": 497,
+           *           "Id": 525,
            *           "Content": "info@verwaltungsverbund.de",
            *           "CommunicationType": {
            *             "Id": 5,
@@ -18008,8 +19251,8 @@ export interface operations {
            *           }
            *         },
            *         "FirstLandlinePhoneCommunication": {
-           *           "Id": 495,
-           *           "RelatedAddressId": 494,
+           *           "Id": 523,
+           *           "RelatedAddressId": 522,
            *           "Content": "034 1368827",
            *           "Explanation": "privat",
            *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -18019,7 +19262,7 @@ export interface operations {
            *           }
            *         },
            *         "FirstMobilePhoneCommunication": {
-           *           "Id": 496,
+           *           "Id": 524,
            *           "Content": "0151 49347904",
            *           "CommunicationType": {
            *             "Id": 3,
@@ -18154,7 +19397,7 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 492,
+           *         "Id": 520,
            *         "IdNum": "P000001",
            *         "Name": "Verwaltungsverbund Deutschland GmbH",
            *         "ShortName": "VDGH",
@@ -18167,7 +19410,7 @@ export interface operations {
            *           "CommercialRegisterTown": "Berlin",
            *           "ContractPersons": [
            *             {
-           *               "Id": 493,
+           *               "Id": 521,
            *               "IdNum": "000001-1",
            *               "FirstName": "Anna",
            *               "LastName": "Schneider"
@@ -18176,7 +19419,7 @@ export interface operations {
            *         },
            *         "Addresses": [
            *           {
-           *             "Id": 494,
+           *             "Id": 522,
            *             "Zip": "10115",
            *             "Town": "Berlin",
            *             "Street": "Am Rathaus",
@@ -18193,8 +19436,8 @@ export interface operations {
            *         ],
            *         "Communications": [
            *           {
-           *             "Id": 495,
-           *             "RelatedAddressId": 494,
+           *             "Id": 523,
+           *             "RelatedAddressId": 522,
            *             "Content": "034 1368827",
            *             "Explanation": "privat",
            *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -18202,13 +19445,13 @@ export interface operations {
            *             "CommunicationType": "Festnetz"
            *           },
            *           {
-           *             "Id": 496,
+           *             "Id": 524,
            *             "Content": "0151 49347904",
            *             "CommunicationTypeId": 3,
            *             "CommunicationType": "Handynummer"
            *           },
            *           {
-           *             "Id": 497,
+           *             "Id": 525,
            *             "Content": "info@verwaltungsverbund.de",
            *             "CommunicationTypeId": 5,
            *             "CommunicationType": "E-Mail"
@@ -18216,7 +19459,7 @@ export interface operations {
            *         ],
            *         "PersonBankAccounts": [
            *           {
-           *             "Id": 498,
+           *             "Id": 526,
            *             "Iban": "DE96200505505822165090",
            *             "Bic": "HASPDEHHXXX",
            *             "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
@@ -18225,7 +19468,7 @@ export interface operations {
            *               "Id": 1,
            *               "Code": "GIRO"
            *             },
-           *             "BankAccountId": 498,
+           *             "BankAccountId": 526,
            *             "BankAccountUsageType": {
            *               "Id": 1,
            *               "Code": "LS"
@@ -18355,7 +19598,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "Id": 492,
+           *       "Id": 520,
            *       "IdNum": "P000001",
            *       "Name": "Verwaltungsverbund Deutschland GmbH",
            *       "ShortName": "VDGH",
@@ -18368,7 +19611,7 @@ export interface operations {
            *         "CommercialRegisterTown": "Berlin",
            *         "ContractPersons": [
            *           {
-           *             "Id": 493,
+           *             "Id": 521,
            *             "IdNum": "000001-1",
            *             "FirstName": "Anna",
            *             "LastName": "Schneider"
@@ -18377,7 +19620,7 @@ export interface operations {
            *       },
            *       "Addresses": [
            *         {
-           *           "Id": 494,
+           *           "Id": 522,
            *           "Zip": "10115",
            *           "Town": "Berlin",
            *           "Street": "Am Rathaus",
@@ -18394,8 +19637,8 @@ export interface operations {
            *       ],
            *       "Communications": [
            *         {
-           *           "Id": 495,
-           *           "RelatedAddressId": 494,
+           *           "Id": 523,
+           *           "RelatedAddressId": 522,
            *           "Content": "034 1368827",
            *           "Explanation": "privat",
            *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -18403,13 +19646,13 @@ export interface operations {
            *           "CommunicationType": "Festnetz"
            *         },
            *         {
-           *           "Id": 496,
+           *           "Id": 524,
            *           "Content": "0151 49347904",
            *           "CommunicationTypeId": 3,
            *           "CommunicationType": "Handynummer"
            *         },
            *         {
-           *           "Id": 497,
+           *           "Id": 525,
            *           "Content": "info@verwaltungsverbund.de",
            *           "CommunicationTypeId": 5,
            *           "CommunicationType": "E-Mail"
@@ -18417,7 +19660,7 @@ export interface operations {
            *       ],
            *       "PersonBankAccounts": [
            *         {
-           *           "Id": 498,
+           *           "Id": 526,
            *           "Iban": "DE96200505505822165090",
            *           "Bic": "HASPDEHHXXX",
            *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
@@ -18426,7 +19669,7 @@ export interface operations {
            *             "Id": 1,
            *             "Code": "GIRO"
            *           },
-           *           "BankAccountId": 498,
+           *           "BankAccountId": 526,
            *           "BankAccountUsageType": {
            *             "Id": 1,
            *             "Code": "LS"
@@ -18570,8 +19813,8 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 673,
-           *         "LicenseAgreementId": 666,
+           *         "Id": 726,
+           *         "LicenseAgreementId": 719,
            *         "LicenseAgreement": "00101.001.001.02",
            *         "StartContract": "2010-12-09",
            *         "ContractualUseValidFrom": "2010-12-09",
@@ -18580,36 +19823,36 @@ export interface operations {
            *           "Name": "1. Vertragsnehmer"
            *         },
            *         "UseUnit": {
-           *           "Id": 597,
+           *           "Id": 650,
            *           "UseUnitNumber": "00101.001.001",
-           *           "BuildingLandId": 596,
-           *           "EconomicUnitId": 592,
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
            *           "EconomicUnit": "00101"
            *         },
            *         "Person": {
-           *           "Id": 667,
-           *           "IdNum": "P000014",
-           *           "Shortname": "SCHNEIDE14",
-           *           "Name": "Schneider, Jürgen",
-           *           "TaxIdentificationNumber": "48404005572",
+           *           "Id": 720,
+           *           "IdNum": "P000016",
+           *           "Shortname": "WERNER16",
+           *           "Name": "Werner, Katharina",
+           *           "TaxIdentificationNumber": "55312640063",
            *           "ValidFrom": "2010-12-09",
            *           "IsNaturalPerson": true,
            *           "NaturalPerson": {
-           *             "FirstName": "Jürgen",
-           *             "LastName": "Schneider",
-           *             "BirthDate": "1995-05-11",
+           *             "FirstName": "Katharina",
+           *             "LastName": "Werner",
+           *             "BirthDate": "1982-02-26",
            *             "Gender": {
-           *               "Id": 1,
-           *               "Name": "männlich"
+           *               "Id": 2,
+           *               "Name": "weiblich"
            *             },
            *             "MaritalType": {
-           *               "Id": 1,
-           *               "Name": "ledig"
+           *               "Id": 3,
+           *               "Name": "geschieden"
            *             },
            *             "Nationality": {
-           *               "Id": 3,
-           *               "Name": "polnisch",
-           *               "Code": "PL"
+           *               "Id": 1,
+           *               "Name": "deutsch",
+           *               "Code": "DE"
            *             }
            *           },
            *           "LegalPerson": {
@@ -18617,7 +19860,7 @@ export interface operations {
            *           },
            *           "Addresses": [
            *             {
-           *               "Id": 668,
+           *               "Id": 721,
            *               "Zip": "44135",
            *               "Town": "Dortmund",
            *               "Street": "Am Sportplatz",
@@ -18639,9 +19882,9 @@ export interface operations {
            *           ],
            *           "Communications": [
            *             {
-           *               "Id": 669,
-           *               "RelatedAddressId": 668,
-           *               "Content": "032 4705914",
+           *               "Id": 722,
+           *               "RelatedAddressId": 721,
+           *               "Content": "046 1336489",
            *               "Explanation": "privat",
            *               "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
            *               "CommunicationType": {
@@ -18650,16 +19893,16 @@ export interface operations {
            *               }
            *             },
            *             {
-           *               "Id": 670,
-           *               "Content": "0170 51373574",
+           *               "Id": 723,
+           *               "Content": "0170 72841827",
            *               "CommunicationType": {
            *                 "Id": 3,
            *                 "Name": "Handynummer"
            *               }
            *             },
            *             {
-           *               "Id": 671,
-           *               "Content": "juergen.schneider@example.de",
+           *               "Id": 724,
+           *               "Content": "katharina.werner@example.de",
            *               "CommunicationType": {
            *                 "Id": 5,
            *                 "Name": "E-Mail"
@@ -18668,16 +19911,16 @@ export interface operations {
            *           ],
            *           "BankAccounts": [
            *             {
-           *               "Id": 672,
-           *               "Iban": "DE20370501989651577752",
-           *               "Bic": "COLSDE33XXX",
-           *               "AccountHolder": "Jürgen Schneider",
+           *               "Id": 725,
+           *               "Iban": "DE73200505505050790561",
+           *               "Bic": "HASPDEHHXXX",
+           *               "AccountHolder": "Katharina Werner",
            *               "ValidFrom": "2010-12-09",
            *               "BankAccountType": {
            *                 "Id": 1,
            *                 "Code": "GIRO"
            *               },
-           *               "BankAccountId": 672,
+           *               "BankAccountId": 725,
            *               "BankAccountUsageType": {
            *                 "Id": 1,
            *                 "Code": "LS"
@@ -18685,17 +19928,17 @@ export interface operations {
            *             }
            *           ],
            *           "FirstEmailCommunication": {
-           *             "Id": 671,
-           *             "Content": "juergen.schneider@example.de",
+           *             "Id": 724,
+           *             "Content": "katharina.werner@example.de",
            *             "CommunicationType": {
            *               "Id": 5,
            *               "Name": "E-Mail"
            *             }
            *           },
            *           "FirstLandlinePhoneCommunication": {
-           *             "Id": 669,
-           *             "RelatedAddressId": 668,
-           *             "Content": "032 4705914",
+           *             "Id": 722,
+           *             "RelatedAddressId": 721,
+           *             "Content": "046 1336489",
            *             "Explanation": "privat",
            *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
            *             "CommunicationType": {
@@ -18704,8 +19947,8 @@ export interface operations {
            *             }
            *           },
            *           "FirstMobilePhoneCommunication": {
-           *             "Id": 670,
-           *             "Content": "0170 51373574",
+           *             "Id": 723,
+           *             "Content": "0170 72841827",
            *             "CommunicationType": {
            *               "Id": 3,
            *               "Name": "Handynummer"
@@ -18713,7 +19956,7 @@ export interface operations {
            *           }
            *         },
            *         "DefaultAddress": {
-           *           "Id": 668,
+           *           "Id": 721,
            *           "Zip": "44135",
            *           "Town": "Dortmund",
            *           "Street": "Am Sportplatz",
@@ -18870,8 +20113,8 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 673,
-           *         "LicenseAgreementId": 666,
+           *         "Id": 726,
+           *         "LicenseAgreementId": 719,
            *         "LicenseAgreement": "00101.001.001.02",
            *         "StartContract": "2010-12-09",
            *         "ContractualUseValidFrom": "2010-12-09",
@@ -18880,36 +20123,36 @@ export interface operations {
            *           "Name": "1. Vertragsnehmer"
            *         },
            *         "UseUnit": {
-           *           "Id": 597,
+           *           "Id": 650,
            *           "UseUnitNumber": "00101.001.001",
-           *           "BuildingLandId": 596,
-           *           "EconomicUnitId": 592,
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
            *           "EconomicUnit": "00101"
            *         },
            *         "Person": {
-           *           "Id": 667,
-           *           "IdNum": "P000014",
-           *           "Shortname": "SCHNEIDE14",
-           *           "Name": "Schneider, Jürgen",
-           *           "TaxIdentificationNumber": "48404005572",
+           *           "Id": 720,
+           *           "IdNum": "P000016",
+           *           "Shortname": "WERNER16",
+           *           "Name": "Werner, Katharina",
+           *           "TaxIdentificationNumber": "55312640063",
            *           "ValidFrom": "2010-12-09",
            *           "IsNaturalPerson": true,
            *           "NaturalPerson": {
-           *             "FirstName": "Jürgen",
-           *             "LastName": "Schneider",
-           *             "BirthDate": "1995-05-11",
+           *             "FirstName": "Katharina",
+           *             "LastName": "Werner",
+           *             "BirthDate": "1982-02-26",
            *             "Gender": {
-           *               "Id": 1,
-           *               "Name": "männlich"
+           *               "Id": 2,
+           *               "Name": "weiblich"
            *             },
            *             "MaritalType": {
-           *               "Id": 1,
-           *               "Name": "ledig"
+           *               "Id": 3,
+           *               "Name": "geschieden"
            *             },
            *             "Nationality": {
-           *               "Id": 3,
-           *               "Name": "polnisch",
-           *               "Code": "PL"
+           *               "Id": 1,
+           *               "Name": "deutsch",
+           *               "Code": "DE"
            *             }
            *           },
            *           "LegalPerson": {
@@ -18917,7 +20160,7 @@ export interface operations {
            *           },
            *           "Addresses": [
            *             {
-           *               "Id": 668,
+           *               "Id": 721,
            *               "Zip": "44135",
            *               "Town": "Dortmund",
            *               "Street": "Am Sportplatz",
@@ -18939,9 +20182,9 @@ export interface operations {
            *           ],
            *           "Communications": [
            *             {
-           *               "Id": 669,
-           *               "RelatedAddressId": 668,
-           *               "Content": "032 4705914",
+           *               "Id": 722,
+           *               "RelatedAddressId": 721,
+           *               "Content": "046 1336489",
            *               "Explanation": "privat",
            *               "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
            *               "CommunicationType": {
@@ -18950,16 +20193,16 @@ export interface operations {
            *               }
            *             },
            *             {
-           *               "Id": 670,
-           *               "Content": "0170 51373574",
+           *               "Id": 723,
+           *               "Content": "0170 72841827",
            *               "CommunicationType": {
            *                 "Id": 3,
            *                 "Name": "Handynummer"
            *               }
            *             },
            *             {
-           *               "Id": 671,
-           *               "Content": "juergen.schneider@example.de",
+           *               "Id": 724,
+           *               "Content": "katharina.werner@example.de",
            *               "CommunicationType": {
            *                 "Id": 5,
            *                 "Name": "E-Mail"
@@ -18968,16 +20211,16 @@ export interface operations {
            *           ],
            *           "BankAccounts": [
            *             {
-           *               "Id": 672,
-           *               "Iban": "DE20370501989651577752",
-           *               "Bic": "COLSDE33XXX",
-           *               "AccountHolder": "Jürgen Schneider",
+           *               "Id": 725,
+           *               "Iban": "DE73200505505050790561",
+           *               "Bic": "HASPDEHHXXX",
+           *               "AccountHolder": "Katharina Werner",
            *               "ValidFrom": "2010-12-09",
            *               "BankAccountType": {
            *                 "Id": 1,
            *                 "Code": "GIRO"
            *               },
-           *               "BankAccountId": 672,
+           *               "BankAccountId": 725,
            *               "BankAccountUsageType": {
            *                 "Id": 1,
            *                 "Code": "LS"
@@ -18985,17 +20228,17 @@ export interface operations {
            *             }
            *           ],
            *           "FirstEmailCommunication": {
-           *             "Id": 671,
-           *             "Content": "juergen.schneider@example.de",
+           *             "Id": 724,
+           *             "Content": "katharina.werner@example.de",
            *             "CommunicationType": {
            *               "Id": 5,
            *               "Name": "E-Mail"
            *             }
            *           },
            *           "FirstLandlinePhoneCommunication": {
-           *             "Id": 669,
-           *             "RelatedAddressId": 668,
-           *             "Content": "032 4705914",
+           *             "Id": 722,
+           *             "RelatedAddressId": 721,
+           *             "Content": "046 1336489",
            *             "Explanation": "privat",
            *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
            *             "CommunicationType": {
@@ -19004,8 +20247,8 @@ export interface operations {
            *             }
            *           },
            *           "FirstMobilePhoneCommunication": {
-           *             "Id": 670,
-           *             "Content": "0170 51373574",
+           *             "Id": 723,
+           *             "Content": "0170 72841827",
            *             "CommunicationType": {
            *               "Id": 3,
            *               "Name": "Handynummer"
@@ -19013,7 +20256,7 @@ export interface operations {
            *           }
            *         },
            *         "DefaultAddress": {
-           *           "Id": 668,
+           *           "Id": 721,
            *           "Zip": "44135",
            *           "Town": "Dortmund",
            *           "Street": "Am Sportplatz",
@@ -19166,28 +20409,28 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 673,
-           *         "LicenseAgreementId": 666,
+           *         "Id": 726,
+           *         "LicenseAgreementId": 719,
            *         "LicenseAgreement": "00101.001.001.02",
            *         "StartContract": "2010-12-09",
            *         "IsLegalPerson": false,
            *         "IsNaturalPerson": true,
-           *         "PersonId": 667,
-           *         "PersonIdNum": "P000014",
-           *         "PersonName": "Schneider, Jürgen",
-           *         "PersonFirstName": "Jürgen",
-           *         "PersonLastName": "Schneider",
-           *         "BirthDate": "1995-05-11T00:00:00Z",
+           *         "PersonId": 720,
+           *         "PersonIdNum": "P000016",
+           *         "PersonName": "Werner, Katharina",
+           *         "PersonFirstName": "Katharina",
+           *         "PersonLastName": "Werner",
+           *         "BirthDate": "1982-02-26T00:00:00Z",
            *         "PersonValidFrom": "2010-12-09",
            *         "ContractorTypeId": 1,
            *         "ContractorType": "1. Vertragsnehmer",
-           *         "GenderId": 1,
-           *         "Gender": "männlich",
-           *         "UseUnitId": 597,
+           *         "GenderId": 2,
+           *         "Gender": "weiblich",
+           *         "UseUnitId": 650,
            *         "UseUnit": "00101.001.001",
            *         "Addresses": [
            *           {
-           *             "Id": 668,
+           *             "Id": 721,
            *             "Zip": "44135",
            *             "Town": "Dortmund",
            *             "Street": "Am Sportplatz",
@@ -19204,23 +20447,23 @@ export interface operations {
            *         ],
            *         "Communications": [
            *           {
-           *             "Id": 669,
-           *             "RelatedAddressId": 668,
-           *             "Content": "032 4705914",
+           *             "Id": 722,
+           *             "RelatedAddressId": 721,
+           *             "Content": "046 1336489",
            *             "Explanation": "privat",
            *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
            *             "CommunicationTypeId": 1,
            *             "CommunicationType": "Festnetz"
            *           },
            *           {
-           *             "Id": 670,
-           *             "Content": "0170 51373574",
+           *             "Id": 723,
+           *             "Content": "0170 72841827",
            *             "CommunicationTypeId": 3,
            *             "CommunicationType": "Handynummer"
            *           },
            *           {
-           *             "Id": 671,
-           *             "Content": "juergen.schneider@example.de",
+           *             "Id": 724,
+           *             "Content": "katharina.werner@example.de",
            *             "CommunicationTypeId": 5,
            *             "CommunicationType": "E-Mail"
            *           }
@@ -19353,16 +20596,16 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 680,
+           *         "Id": 727,
            *         "ActiveFrom": "2010-12-09",
            *         "LicenseAgreement": {
-           *           "Id": 666,
+           *           "Id": 719,
            *           "IdNum": "00101.001.001.02",
            *           "UseUnit": {
-           *             "Id": 597,
+           *             "Id": 650,
            *             "UseUnitNumber": "00101.001.001",
-           *             "BuildingLandId": 596,
-           *             "EconomicUnitId": 592,
+           *             "BuildingLandId": 649,
+           *             "EconomicUnitId": 633,
            *             "EconomicUnit": "00101"
            *           }
            *         },
@@ -19375,14 +20618,14 @@ export interface operations {
            *           "Name": "Basislastschrift"
            *         },
            *         "SepaMandate": {
-           *           "Id": 680,
-           *           "MandateId": "MANDAT-666",
-           *           "Iban": "DE20370501989651577752"
+           *           "Id": 727,
+           *           "MandateId": "MANDAT-719",
+           *           "Iban": "DE73200505505050790561"
            *         },
            *         "BankAccount": {
-           *           "Id": 672,
-           *           "Iban": "DE20370501989651577752",
-           *           "Bic": "COLSDE33XXX"
+           *           "Id": 725,
+           *           "Iban": "DE73200505505050790561",
+           *           "Bic": "HASPDEHHXXX"
            *         }
            *       }
            *     ]
@@ -19514,18 +20757,18 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 681,
-           *         "NetAmount": 432,
-           *         "Amount": 432,
+           *         "Id": 728,
+           *         "NetAmount": 1120,
+           *         "Amount": 1120,
            *         "ActiveFrom": "2010-12-09",
            *         "LicenseAgreement": {
-           *           "Id": 666,
+           *           "Id": 719,
            *           "IdNum": "00101.001.001.02",
            *           "UseUnit": {
-           *             "Id": 597,
+           *             "Id": 650,
            *             "UseUnitNumber": "00101.001.001",
-           *             "BuildingLandId": 596,
-           *             "EconomicUnitId": 592,
+           *             "BuildingLandId": 649,
+           *             "EconomicUnitId": 633,
            *             "EconomicUnit": "00101"
            *           }
            *         },
@@ -19687,18 +20930,18 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 681,
-           *         "NetAmount": 432,
-           *         "Amount": 432,
+           *         "Id": 728,
+           *         "NetAmount": 1120,
+           *         "Amount": 1120,
            *         "ActiveFrom": "2010-12-09",
            *         "LicenseAgreement": {
-           *           "Id": 666,
+           *           "Id": 719,
            *           "IdNum": "00101.001.001.02",
            *           "UseUnit": {
-           *             "Id": 597,
+           *             "Id": 650,
            *             "UseUnitNumber": "00101.001.001",
-           *             "BuildingLandId": 596,
-           *             "EconomicUnitId": 592,
+           *             "BuildingLandId": 649,
+           *             "EconomicUnitId": 633,
            *             "EconomicUnit": "00101"
            *           }
            *         },
@@ -19876,7 +21119,7 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 491,
+           *         "Id": 519,
            *         "IdNum": "VW000",
            *         "Name": "Verwaltungsverbund Deutschland",
            *         "NodeId": 1,
@@ -19885,7 +21128,7 @@ export interface operations {
            *           "Name": "Eigenbestand"
            *         },
            *         "Person": {
-           *           "Id": 492,
+           *           "Id": 520,
            *           "IdNum": "P000001",
            *           "Shortname": "VDGH",
            *           "Name": "Verwaltungsverbund Deutschland GmbH",
@@ -19899,7 +21142,7 @@ export interface operations {
            *             "CommercialRegisterTown": "Berlin",
            *             "ContractPerson": [
            *               {
-           *                 "Id": 493,
+           *                 "Id": 521,
            *                 "IdNum": "000001-1",
            *                 "FirstName": "Anna",
            *                 "LastName": "Schneider"
@@ -19908,7 +21151,7 @@ export interface operations {
            *           },
            *           "Addresses": [
            *             {
-           *               "Id": 494,
+           *               "Id": 522,
            *               "Zip": "10115",
            *               "Town": "Berlin",
            *               "Street": "Am Rathaus",
@@ -19930,8 +21173,8 @@ export interface operations {
            *           ],
            *           "Communications": [
            *             {
-           *               "Id": 495,
-           *               "RelatedAddressId": 494,
+           *               "Id": 523,
+           *               "RelatedAddressId": 522,
            *               "Content": "034 1368827",
            *               "Explanation": "privat",
            *               "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -19941,7 +21184,7 @@ export interface operations {
            *               }
            *             },
            *             {
-           *               "Id": 496,
+           *               "Id": 524,
            *               "Content": "0151 49347904",
            *               "CommunicationType": {
            *                 "Id": 3,
@@ -19949,7 +21192,7 @@ export interface operations {
            *               }
            *             },
            *             {
-           *               "Id": 497,
+           *               "Id": 525,
            *               "Content": "info@verwaltungsverbund.de",
            *               "CommunicationType": {
            *                 "Id": 5,
@@ -19959,7 +21202,7 @@ export interface operations {
            *           ],
            *           "BankAccounts": [
            *             {
-           *               "Id": 498,
+           *               "Id": 526,
            *               "Iban": "DE96200505505822165090",
            *               "Bic": "HASPDEHHXXX",
            *               "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
@@ -19968,7 +21211,7 @@ export interface operations {
            *                 "Id": 1,
            *                 "Code": "GIRO"
            *               },
-           *               "BankAccountId": 498,
+           *               "BankAccountId": 526,
            *               "BankAccountUsageType": {
            *                 "Id": 1,
            *                 "Code": "LS"
@@ -19976,7 +21219,7 @@ export interface operations {
            *             }
            *           ],
            *           "FirstEmailCommunication": {
-           *             "Id": 497,
+           *             "Id": 525,
            *             "Content": "info@verwaltungsverbund.de",
            *             "CommunicationType": {
            *               "Id": 5,
@@ -19984,8 +21227,8 @@ export interface operations {
            *             }
            *           },
            *           "FirstLandlinePhoneCommunication": {
-           *             "Id": 495,
-           *             "RelatedAddressId": 494,
+           *             "Id": 523,
+           *             "RelatedAddressId": 522,
            *             "Content": "034 1368827",
            *             "Explanation": "privat",
            *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -19995,7 +21238,7 @@ export interface operations {
            *             }
            *           },
            *           "FirstMobilePhoneCommunication": {
-           *             "Id": 496,
+           *             "Id": 524,
            *             "Content": "0151 49347904",
            *             "CommunicationType": {
            *               "Id": 3,
@@ -20004,7 +21247,7 @@ export interface operations {
            *           }
            *         },
            *         "DefaultAddress": {
-           *           "Id": 494,
+           *           "Id": 522,
            *           "Zip": "10115",
            *           "Town": "Berlin",
            *           "Street": "Am Rathaus",
@@ -20024,7 +21267,7 @@ export interface operations {
            *           }
            *         },
            *         "DefaultBankaccount": {
-           *           "Id": 498,
+           *           "Id": 526,
            *           "Iban": "DE96200505505822165090",
            *           "Bic": "HASPDEHHXXX",
            *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
@@ -20033,7 +21276,7 @@ export interface operations {
            *             "Id": 1,
            *             "Code": "GIRO"
            *           },
-           *           "BankAccountId": 498,
+           *           "BankAccountId": 526,
            *           "BankAccountUsageType": {
            *             "Id": 1,
            *             "Code": "LS"
@@ -20196,11 +21439,11 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 568,
+           *         "Id": 596,
            *         "OwnerNumber": "E010001",
            *         "IsCondominium": false,
            *         "Person": {
-           *           "Id": 569,
+           *           "Id": 597,
            *           "IdNum": "P000011",
            *           "Shortname": "GK",
            *           "Name": "Grundstücksgesellschaft Köln 1",
@@ -20214,7 +21457,7 @@ export interface operations {
            *             "CommercialRegisterTown": "Köln",
            *             "ContractPerson": [
            *               {
-           *                 "Id": 570,
+           *                 "Id": 598,
            *                 "IdNum": "000011-1",
            *                 "FirstName": "Stefan",
            *                 "LastName": "Weber"
@@ -20223,7 +21466,7 @@ export interface operations {
            *           },
            *           "Addresses": [
            *             {
-           *               "Id": 571,
+           *               "Id": 599,
            *               "Zip": "50667",
            *               "Town": "Köln",
            *               "Street": "Hauptstraße",
@@ -20245,8 +21488,8 @@ export interface operations {
            *           ],
            *           "Communications": [
            *             {
-           *               "Id": 572,
-           *               "RelatedAddressId": 571,
+           *               "Id": 600,
+           *               "RelatedAddressId": 599,
            *               "Content": "076 927941",
            *               "Explanation": "privat",
            *               "RelatedAddress": "Hauptstraße 10, 50667 Köln",
@@ -20256,7 +21499,7 @@ export interface operations {
            *               }
            *             },
            *             {
-           *               "Id": 573,
+           *               "Id": 601,
            *               "Content": "info@grundstcksgesellschaft.de",
            *               "CommunicationType": {
            *                 "Id": 5,
@@ -20266,7 +21509,7 @@ export interface operations {
            *           ],
            *           "BankAccounts": [
            *             {
-           *               "Id": 574,
+           *               "Id": 602,
            *               "Iban": "DE30701500005969692551",
            *               "Bic": "SSKMDEMMXXX",
            *               "AccountHolder": "Grundstücksgesellschaft Köln 1",
@@ -20275,7 +21518,7 @@ export interface operations {
            *                 "Id": 1,
            *                 "Code": "GIRO"
            *               },
-           *               "BankAccountId": 574,
+           *               "BankAccountId": 602,
            *               "BankAccountUsageType": {
            *                 "Id": 1,
            *                 "Code": "LS"
@@ -20283,7 +21526,7 @@ export interface operations {
            *             }
            *           ],
            *           "FirstEmailCommunication": {
-           *             "Id": 573,
+           *             "Id": 601,
            *             "Content": "info@grundstcksgesellschaft.de",
            *             "CommunicationType": {
            *               "Id": 5,
@@ -20291,8 +21534,8 @@ export interface operations {
            *             }
            *           },
            *           "FirstLandlinePhoneCommunication": {
-           *             "Id": 572,
-           *             "RelatedAddressId": 571,
+           *             "Id": 600,
+           *             "RelatedAddressId": 599,
            *             "Content": "076 927941",
            *             "Explanation": "privat",
            *             "RelatedAddress": "Hauptstraße 10, 50667 Köln",
@@ -20303,7 +21546,7 @@ export interface operations {
            *           }
            *         },
            *         "DefaultAddress": {
-           *           "Id": 571,
+           *           "Id": 599,
            *           "Zip": "50667",
            *           "Town": "Köln",
            *           "Street": "Hauptstraße",
@@ -20323,7 +21566,7 @@ export interface operations {
            *           }
            *         },
            *         "DefaultBankaccount": {
-           *           "Id": 574,
+           *           "Id": 602,
            *           "Iban": "DE30701500005969692551",
            *           "Bic": "SSKMDEMMXXX",
            *           "AccountHolder": "Grundstücksgesellschaft Köln 1",
@@ -20332,7 +21575,7 @@ export interface operations {
            *             "Id": 1,
            *             "Code": "GIRO"
            *           },
-           *           "BankAccountId": 574,
+           *           "BankAccountId": 602,
            *           "BankAccountUsageType": {
            *             "Id": 1,
            *             "Code": "LS"
@@ -20463,19 +21706,19 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 520,
+           *         "Id": 548,
            *         "IdNum": "ABT11",
            *         "Name": "Vermietung Berlin",
-           *         "ManagementId": 499,
+           *         "ManagementId": 527,
            *         "DepartmentType": {
            *           "Id": 1,
            *           "Name": "Vermietung"
            *         },
            *         "ResponsibleOfficials": [
            *           {
-           *             "Id": 507,
+           *             "Id": 535,
            *             "CodeShort": "SB11",
-           *             "PersonId": 508
+           *             "PersonId": 536
            *           }
            *         ]
            *       }
@@ -20604,13 +21847,13 @@ export interface operations {
           /**
            * @example [
            *       {
-           *         "Id": 507,
+           *         "Id": 535,
            *         "CodeShort": "SB11",
            *         "AutomaticMailsActivated": true,
            *         "UniversalResponsibilityPossible": true,
            *         "UserId": 101,
            *         "Person": {
-           *           "Id": 508,
+           *           "Id": 536,
            *           "IdNum": "P000003",
            *           "Shortname": "WAGNER3",
            *           "Name": "Wagner, Katharina",
@@ -20640,8 +21883,8 @@ export interface operations {
            *           },
            *           "Communications": [
            *             {
-           *               "Id": 510,
-           *               "RelatedAddressId": 509,
+           *               "Id": 538,
+           *               "RelatedAddressId": 537,
            *               "Content": "082 7028255",
            *               "Explanation": "privat",
            *               "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -20651,7 +21894,7 @@ export interface operations {
            *               }
            *             },
            *             {
-           *               "Id": 511,
+           *               "Id": 539,
            *               "Content": "0160 27612674",
            *               "CommunicationType": {
            *                 "Id": 3,
@@ -20659,7 +21902,7 @@ export interface operations {
            *               }
            *             },
            *             {
-           *               "Id": 512,
+           *               "Id": 540,
            *               "Content": "katharina.wagner@example.de",
            *               "CommunicationType": {
            *                 "Id": 5,
@@ -20668,7 +21911,7 @@ export interface operations {
            *             }
            *           ],
            *           "FirstEmailCommunication": {
-           *             "Id": 512,
+           *             "Id": 540,
            *             "Content": "katharina.wagner@example.de",
            *             "CommunicationType": {
            *               "Id": 5,
@@ -20676,8 +21919,8 @@ export interface operations {
            *             }
            *           },
            *           "FirstLandlinePhoneCommunication": {
-           *             "Id": 510,
-           *             "RelatedAddressId": 509,
+           *             "Id": 538,
+           *             "RelatedAddressId": 537,
            *             "Content": "082 7028255",
            *             "Explanation": "privat",
            *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
@@ -20687,7 +21930,7 @@ export interface operations {
            *             }
            *           },
            *           "FirstMobilePhoneCommunication": {
-           *             "Id": 511,
+           *             "Id": 539,
            *             "Content": "0160 27612674",
            *             "CommunicationType": {
            *               "Id": 3,
@@ -20696,7 +21939,7 @@ export interface operations {
            *           }
            *         },
            *         "DefaultAddress": {
-           *           "Id": 509,
+           *           "Id": 537,
            *           "Zip": "10115",
            *           "Town": "Berlin",
            *           "Street": "Am Rathaus",
@@ -20838,36 +22081,36 @@ export interface operations {
            * @example [
            *       {
            *         "EconomicUnit": {
-           *           "Id": 592,
+           *           "Id": 633,
            *           "IdNum": "00101",
            *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
            *           "Location": "Am Sportplatz, 44135 Dortmund"
            *         },
            *         "EconomicUnitUniversalResponsibility": true,
            *         "EconomicUnitUniversalResponsibleOfficial": {
-           *           "Id": 507,
+           *           "Id": 535,
            *           "CodeShort": "SB11",
            *           "AutomaticMailsActivated": true,
            *           "UniversalResponsibilityPossible": true,
-           *           "PersonId": 508,
+           *           "PersonId": 536,
            *           "PersonName": "Wagner, Katharina",
            *           "UserId": 101
            *         },
            *         "EconomicUnitJurisdictionList": [
            *           {
-           *             "Id": 947,
+           *             "Id": 964,
            *             "MainJurisdiction": true,
            *             "ResponsibleOfficial": {
-           *               "Id": 507,
+           *               "Id": 535,
            *               "CodeShort": "SB11",
            *               "AutomaticMailsActivated": true,
            *               "UniversalResponsibilityPossible": true,
-           *               "PersonId": 508,
+           *               "PersonId": 536,
            *               "PersonName": "Wagner, Katharina",
            *               "UserId": 101
            *             },
            *             "Department": {
-           *               "Id": 520,
+           *               "Id": 548,
            *               "Name": "Vermietung Berlin"
            *             },
            *             "DepartmentType": {
@@ -20876,19 +22119,19 @@ export interface operations {
            *             }
            *           },
            *           {
-           *             "Id": 948,
+           *             "Id": 965,
            *             "MainJurisdiction": false,
            *             "ResponsibleOfficial": {
-           *               "Id": 514,
+           *               "Id": 542,
            *               "CodeShort": "SB12",
            *               "AutomaticMailsActivated": false,
            *               "UniversalResponsibilityPossible": false,
-           *               "PersonId": 515,
+           *               "PersonId": 543,
            *               "PersonName": "Meyer, Mehmet",
            *               "UserId": 102
            *             },
            *             "Department": {
-           *               "Id": 521,
+           *               "Id": 549,
            *               "Name": "Technik Berlin"
            *             },
            *             "DepartmentType": {
@@ -21020,36 +22263,36 @@ export interface operations {
            * @example [
            *       {
            *         "EconomicUnit": {
-           *           "Id": 592,
+           *           "Id": 633,
            *           "IdNum": "00101",
            *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
            *           "Location": "Am Sportplatz, 44135 Dortmund"
            *         },
            *         "EconomicUnitUniversalResponsibility": true,
            *         "EconomicUnitUniversalResponsibleOfficial": {
-           *           "Id": 507,
+           *           "Id": 535,
            *           "CodeShort": "SB11",
            *           "AutomaticMailsActivated": true,
            *           "UniversalResponsibilityPossible": true,
-           *           "PersonId": 508,
+           *           "PersonId": 536,
            *           "PersonName": "Wagner, Katharina",
            *           "UserId": 101
            *         },
            *         "EconomicUnitJurisdictionList": [
            *           {
-           *             "Id": 947,
+           *             "Id": 964,
            *             "MainJurisdiction": true,
            *             "ResponsibleOfficial": {
-           *               "Id": 507,
+           *               "Id": 535,
            *               "CodeShort": "SB11",
            *               "AutomaticMailsActivated": true,
            *               "UniversalResponsibilityPossible": true,
-           *               "PersonId": 508,
+           *               "PersonId": 536,
            *               "PersonName": "Wagner, Katharina",
            *               "UserId": 101
            *             },
            *             "Department": {
-           *               "Id": 520,
+           *               "Id": 548,
            *               "Name": "Vermietung Berlin"
            *             },
            *             "DepartmentType": {
@@ -21058,19 +22301,19 @@ export interface operations {
            *             }
            *           },
            *           {
-           *             "Id": 948,
+           *             "Id": 965,
            *             "MainJurisdiction": false,
            *             "ResponsibleOfficial": {
-           *               "Id": 514,
+           *               "Id": 542,
            *               "CodeShort": "SB12",
            *               "AutomaticMailsActivated": false,
            *               "UniversalResponsibilityPossible": false,
-           *               "PersonId": 515,
+           *               "PersonId": 543,
            *               "PersonName": "Meyer, Mehmet",
            *               "UserId": 102
            *             },
            *             "Department": {
-           *               "Id": 521,
+           *               "Id": 549,
            *               "Name": "Technik Berlin"
            *             },
            *             "DepartmentType": {
@@ -21204,38 +22447,38 @@ export interface operations {
            * @example [
            *       {
            *         "UseUnit": {
-           *           "Id": 597,
+           *           "Id": 650,
            *           "UseUnitNumber": "00101.001.001",
-           *           "BuildingLandId": 596,
-           *           "EconomicUnitId": 592,
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
            *           "EconomicUnit": "00101"
            *         },
            *         "UseUnitUniversalResponsibility": false,
            *         "EconomicUnitUniversalResponsibility": true,
            *         "EconomicUnitUniversalResponsibleOfficial": {
-           *           "Id": 507,
+           *           "Id": 535,
            *           "CodeShort": "SB11",
            *           "AutomaticMailsActivated": true,
            *           "UniversalResponsibilityPossible": true,
-           *           "PersonId": 508,
+           *           "PersonId": 536,
            *           "PersonName": "Wagner, Katharina",
            *           "UserId": 101
            *         },
            *         "UseUnitJurisdictionList": [
            *           {
-           *             "Id": 949,
+           *             "Id": 966,
            *             "MainJurisdiction": true,
            *             "ResponsibleOfficial": {
-           *               "Id": 514,
+           *               "Id": 542,
            *               "CodeShort": "SB12",
            *               "AutomaticMailsActivated": false,
            *               "UniversalResponsibilityPossible": false,
-           *               "PersonId": 515,
+           *               "PersonId": 543,
            *               "PersonName": "Meyer, Mehmet",
            *               "UserId": 102
            *             },
            *             "Department": {
-           *               "Id": 520,
+           *               "Id": 548,
            *               "Name": "Vermietung Berlin"
            *             },
            *             "DepartmentType": {
@@ -21369,38 +22612,38 @@ export interface operations {
            * @example [
            *       {
            *         "UseUnit": {
-           *           "Id": 597,
+           *           "Id": 650,
            *           "UseUnitNumber": "00101.001.001",
-           *           "BuildingLandId": 596,
-           *           "EconomicUnitId": 592,
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
            *           "EconomicUnit": "00101"
            *         },
            *         "UseUnitUniversalResponsibility": false,
            *         "EconomicUnitUniversalResponsibility": true,
            *         "EconomicUnitUniversalResponsibleOfficial": {
-           *           "Id": 507,
+           *           "Id": 535,
            *           "CodeShort": "SB11",
            *           "AutomaticMailsActivated": true,
            *           "UniversalResponsibilityPossible": true,
-           *           "PersonId": 508,
+           *           "PersonId": 536,
            *           "PersonName": "Wagner, Katharina",
            *           "UserId": 101
            *         },
            *         "UseUnitJurisdictionList": [
            *           {
-           *             "Id": 949,
+           *             "Id": 966,
            *             "MainJurisdiction": true,
            *             "ResponsibleOfficial": {
-           *               "Id": 514,
+           *               "Id": 542,
            *               "CodeShort": "SB12",
            *               "AutomaticMailsActivated": false,
            *               "UniversalResponsibilityPossible": false,
-           *               "PersonId": 515,
+           *               "PersonId": 543,
            *               "PersonName": "Meyer, Mehmet",
            *               "UserId": 102
            *             },
            *             "Department": {
-           *               "Id": 520,
+           *               "Id": 548,
            *               "Name": "Vermietung Berlin"
            *             },
            *             "DepartmentType": {
@@ -21953,6 +23196,1384 @@ export interface operations {
            * @example {
            *       "$": [
            *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  Loans_GetLoan: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only the loan with this Id */
+        loanId?: number;
+        /** @description Only the loan with this IdNum (loan number, exact match) */
+        loanIdNum?: string;
+        /** @description Only loans of the loan type with this Id (LoanType.Id) */
+        loanTypeId?: number;
+        /** @description Only records of the ledger (company code) with this Id */
+        companyCodeId?: number;
+        /** @description Only loans of the lender with this Id (Lender.Id, a person) */
+        lenderId?: number;
+        /** @description Only loans of the lender with this number (Lender.LenderNumber, exact match) */
+        lenderNumber?: string;
+        /** @description Only loans of the borrower with this Id (Borrower.Id, a person) */
+        borrowerId?: number;
+        /** @description Only loans of the borrower with this number (Borrower.BorrowerNumber, exact match) */
+        borrowerNumber?: string;
+        /** @description Fill Banking */
+        includeBanking?: boolean;
+        /** @description Fill ObjectAssignments */
+        includeObjectAssignment?: boolean;
+        /** @description Fill Conditions and AnnuityHeader */
+        includeCondition?: boolean;
+        /** @description Fill RepaymentPlan */
+        includeRepaymentPlan?: boolean;
+        /** @description Fill AdditionalFields */
+        includeAdditionalField?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Loan records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 634,
+           *         "IdNum": "00101.01",
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         },
+           *         "Borrower": {
+           *           "Id": 597,
+           *           "BorrowerNumber": "P000011",
+           *           "Name": "Grundstücksgesellschaft Köln 1"
+           *         },
+           *         "Lender": {
+           *           "Id": 623,
+           *           "LenderNumber": "P000015",
+           *           "Name": "Volksbank München"
+           *         },
+           *         "LoanType": {
+           *           "Id": 1,
+           *           "Code": "ANN",
+           *           "ShortCode": "AD"
+           *         },
+           *         "CollateralSecurity": {
+           *           "Id": 1,
+           *           "Code": "GS1"
+           *         },
+           *         "ContractDate": "2009-02-15",
+           *         "DateOfFullPayment": "2027-12-31",
+           *         "HasSpecialRepaymentOption": false,
+           *         "CurrentDate": "2026-01-01",
+           *         "MinTermFrom": "2009-06-30",
+           *         "NominalAsPerLandRegister": 240000,
+           *         "NominalCapital": 237000,
+           *         "ResidualDebt": 146388.68,
+           *         "CalculationCapital": 237000,
+           *         "AnnuityMix": 3.57,
+           *         "DebtDiscountPercent": 2.5,
+           *         "BuildingSavingSum": 0,
+           *         "FileNumber": "AZ 2009/0001",
+           *         "ContingentNumber": "K-2009-1",
+           *         "OwnReference": "WE 00101",
+           *         "RepaymentBlackoutPeriod": "2010-12-31",
+           *         "EndOfInterestFixing": "2024-12-31",
+           *         "LastEndedInterestEntry": "2025-12-31",
+           *         "Banking": {
+           *           "Id": 634,
+           *           "UseVirtualIban": true,
+           *           "VirtualIban": "DE62100500000900000634",
+           *           "CollectiveAccount": {
+           *             "NoRealBankAccount": false,
+           *             "Iban": "DE90100500000700000001",
+           *             "Bic": "BELADEBEXXX",
+           *             "AccountHolder": "Sammelkonto Darlehen"
+           *           }
+           *         },
+           *         "BankAccount": {
+           *           "Id": 602,
+           *           "Iban": "DE30701500005969692551",
+           *           "Bic": "SSKMDEMMXXX"
+           *         },
+           *         "SubsidiesLoan": {
+           *           "Id": 1,
+           *           "Code": "FREI"
+           *         },
+           *         "CancellationPossibility": {
+           *           "Id": 1,
+           *           "Code": "489"
+           *         },
+           *         "Conditions": [
+           *           {
+           *             "Id": 635,
+           *             "TermFrom": "2009-06-30",
+           *             "TermTo": "2024-12-31",
+           *             "Amount": 930.22,
+           *             "Percentage": 1.57,
+           *             "FirstMaturity": "2009-06-30",
+           *             "NextMaturity": "2026-03-31",
+           *             "FixedMaturity": "2024-12-31",
+           *             "AmortizationSettingOff": "2009-06-30",
+           *             "LoanTermsType": {
+           *               "Id": 1,
+           *               "Code": "ZINS"
+           *             },
+           *             "MaturityDateType": {
+           *               "Id": 2,
+           *               "Code": "QUA"
+           *             },
+           *             "PeriodOfPerformanceFrom": {
+           *               "Id": 1,
+           *               "Code": "ANF"
+           *             },
+           *             "PeriodOfPerformanceTo": {
+           *               "Id": 2,
+           *               "Code": "END"
+           *             },
+           *             "RoundingType": {
+           *               "Id": 1,
+           *               "Code": "KAUF"
+           *             },
+           *             "LoanBase": {
+           *               "Id": 2,
+           *               "Code": "RST"
+           *             },
+           *             "ChangeReasonCostItem": {
+           *               "Id": 1,
+           *               "Code": "NEU"
+           *             },
+           *             "MaturityPeriod": {
+           *               "Id": 2,
+           *               "Code": "3M"
+           *             }
+           *           },
+           *           {
+           *             "Id": 636,
+           *             "TermFrom": "2009-06-30",
+           *             "TermTo": "2024-12-31",
+           *             "Amount": 1185.01,
+           *             "Percentage": 2,
+           *             "FirstMaturity": "2009-06-30",
+           *             "NextMaturity": "2026-03-31",
+           *             "FixedMaturity": "2024-12-31",
+           *             "AmortizationSettingOff": "2010-06-30",
+           *             "LoanTermsType": {
+           *               "Id": 2,
+           *               "Code": "TILG"
+           *             },
+           *             "MaturityDateType": {
+           *               "Id": 2,
+           *               "Code": "QUA"
+           *             },
+           *             "PeriodOfPerformanceFrom": {
+           *               "Id": 1,
+           *               "Code": "ANF"
+           *             },
+           *             "PeriodOfPerformanceTo": {
+           *               "Id": 2,
+           *               "Code": "END"
+           *             },
+           *             "RoundingType": {
+           *               "Id": 1,
+           *               "Code": "KAUF"
+           *             },
+           *             "LoanBase": {
+           *               "Id": 1,
+           *               "Code": "NOM"
+           *             },
+           *             "ChangeReasonCostItem": {
+           *               "Id": 1,
+           *               "Code": "NEU"
+           *             },
+           *             "MaturityPeriod": {
+           *               "Id": 2,
+           *               "Code": "3M"
+           *             }
+           *           }
+           *         ],
+           *         "AnnuityHeader": [
+           *           {
+           *             "Id": 637,
+           *             "AnnuityPerMaturity": 2115.23,
+           *             "TermFrom": "2009-06-30",
+           *             "TermTo": "2024-12-31",
+           *             "Conditions": [
+           *               {
+           *                 "Id": 635,
+           *                 "TermFrom": "2009-06-30",
+           *                 "TermTo": "2024-12-31",
+           *                 "Amount": 930.22,
+           *                 "Percentage": 1.57,
+           *                 "FirstMaturity": "2009-06-30",
+           *                 "NextMaturity": "2026-03-31",
+           *                 "FixedMaturity": "2024-12-31",
+           *                 "AmortizationSettingOff": "2009-06-30",
+           *                 "LoanTermsType": {
+           *                   "Id": 1,
+           *                   "Code": "ZINS"
+           *                 },
+           *                 "MaturityDateType": {
+           *                   "Id": 2,
+           *                   "Code": "QUA"
+           *                 },
+           *                 "PeriodOfPerformanceFrom": {
+           *                   "Id": 1,
+           *                   "Code": "ANF"
+           *                 },
+           *                 "PeriodOfPerformanceTo": {
+           *                   "Id": 2,
+           *                   "Code": "END"
+           *                 },
+           *                 "RoundingType": {
+           *                   "Id": 1,
+           *                   "Code": "KAUF"
+           *                 },
+           *                 "LoanBase": {
+           *                   "Id": 2,
+           *                   "Code": "RST"
+           *                 },
+           *                 "ChangeReasonCostItem": {
+           *                   "Id": 1,
+           *                   "Code": "NEU"
+           *                 },
+           *                 "MaturityPeriod": {
+           *                   "Id": 2,
+           *                   "Code": "3M"
+           *                 }
+           *               },
+           *               {
+           *                 "Id": 636,
+           *                 "TermFrom": "2009-06-30",
+           *                 "TermTo": "2024-12-31",
+           *                 "Amount": 1185.01,
+           *                 "Percentage": 2,
+           *                 "FirstMaturity": "2009-06-30",
+           *                 "NextMaturity": "2026-03-31",
+           *                 "FixedMaturity": "2024-12-31",
+           *                 "AmortizationSettingOff": "2010-06-30",
+           *                 "LoanTermsType": {
+           *                   "Id": 2,
+           *                   "Code": "TILG"
+           *                 },
+           *                 "MaturityDateType": {
+           *                   "Id": 2,
+           *                   "Code": "QUA"
+           *                 },
+           *                 "PeriodOfPerformanceFrom": {
+           *                   "Id": 1,
+           *                   "Code": "ANF"
+           *                 },
+           *                 "PeriodOfPerformanceTo": {
+           *                   "Id": 2,
+           *                   "Code": "END"
+           *                 },
+           *                 "RoundingType": {
+           *                   "Id": 1,
+           *                   "Code": "KAUF"
+           *                 },
+           *                 "LoanBase": {
+           *                   "Id": 1,
+           *                   "Code": "NOM"
+           *                 },
+           *                 "ChangeReasonCostItem": {
+           *                   "Id": 1,
+           *                   "Code": "NEU"
+           *                 },
+           *                 "MaturityPeriod": {
+           *                   "Id": 2,
+           *                   "Code": "3M"
+           *                 }
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "ObjectAssignments": [
+           *           {
+           *             "Id": 646,
+           *             "NominalAmount": 237000,
+           *             "EconomicUnit": {
+           *               "Id": 633,
+           *               "IdNum": "00101",
+           *               "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *               "Location": "Am Sportplatz, 44135 Dortmund"
+           *             },
+           *             "ObjectAllocationType": {
+           *               "Id": 1,
+           *               "Code": "GES"
+           *             }
+           *           }
+           *         ],
+           *         "RepaymentPlan": [
+           *           {
+           *             "Id": 638,
+           *             "Maturity": "2025-03-31",
+           *             "RestDebt": 152491.29,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1516.7,
+           *             "Interest": 598.53,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": true,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 150974.59
+           *           },
+           *           {
+           *             "Id": 639,
+           *             "Maturity": "2025-06-30",
+           *             "RestDebt": 150974.59,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1522.65,
+           *             "Interest": 592.58,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": true,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 149451.94
+           *           },
+           *           {
+           *             "Id": 640,
+           *             "Maturity": "2025-09-30",
+           *             "RestDebt": 149451.94,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1528.63,
+           *             "Interest": 586.6,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": true,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 147923.31
+           *           },
+           *           {
+           *             "Id": 641,
+           *             "Maturity": "2025-12-31",
+           *             "RestDebt": 147923.31,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1534.63,
+           *             "Interest": 580.6,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": true,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 146388.68
+           *           },
+           *           {
+           *             "Id": 642,
+           *             "Maturity": "2026-03-31",
+           *             "RestDebt": 146388.68,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1540.65,
+           *             "Interest": 574.58,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": false,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 144848.03
+           *           },
+           *           {
+           *             "Id": 643,
+           *             "Maturity": "2026-06-30",
+           *             "RestDebt": 144848.03,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1546.7,
+           *             "Interest": 568.53,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": false,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 143301.33
+           *           },
+           *           {
+           *             "Id": 644,
+           *             "Maturity": "2026-09-30",
+           *             "RestDebt": 143301.33,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1552.77,
+           *             "Interest": 562.46,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": false,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 141748.56
+           *           },
+           *           {
+           *             "Id": 645,
+           *             "Maturity": "2026-12-31",
+           *             "RestDebt": 141748.56,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1558.87,
+           *             "Interest": 556.36,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": false,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 140189.69
+           *           }
+           *         ],
+           *         "AdditionalFields": []
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Loan'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Darlehen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  Loans_GetLoanRepaymentPlan: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        loanId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of RepaymentPlan records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 638,
+           *         "Maturity": "2025-03-31",
+           *         "RestDebt": 152491.29,
+           *         "CalculationCapital": 237000,
+           *         "AnnuityAmount": 2115.23,
+           *         "Amortization": 1516.7,
+           *         "Interest": 598.53,
+           *         "AdministrativeCost": 0,
+           *         "GuaranteeFee": 0,
+           *         "NonStandardAmortization": 0,
+           *         "Validation": 2115.23,
+           *         "IsPastPeriod": true,
+           *         "PaymentAmount": 2115.23,
+           *         "ResidualDebtNextPeriod": 150974.59
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['RepaymentPlan'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Darlehen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description No record with this id in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "loanId": [
+           *         "No record with loanId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventoryV1_1_GetOwners: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the owner with this Id */
+        ownerId?: number;
+        /** @description Only records of the owner with this number (exact match) */
+        ownerNumber?: string;
+        /** @description Only records of the person with this Id */
+        personId?: number;
+        /** @description Fill DefaultAddress */
+        includeMainAddress?: boolean;
+        /** @description Fill the First…Communication objects of the person */
+        includeMainCommunication?: boolean;
+        /** @description Fill DefaultBankaccount */
+        includeMainBankaccount?: boolean;
+        /** @description Fill Person.Addresses */
+        includePersonAddresses?: boolean;
+        /** @description Fill Person.Communications */
+        includePersonCommunications?: boolean;
+        /** @description Fill Person.BankAccounts */
+        includePersonBankAccounts?: boolean;
+        /** @description Fill CompanyCodes */
+        includeCompanyCodes?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Owner records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 596,
+           *         "OwnerNumber": "E010001",
+           *         "IsCondominium": false,
+           *         "Person": {
+           *           "Id": 597,
+           *           "IdNum": "P000011",
+           *           "Shortname": "GK",
+           *           "Name": "Grundstücksgesellschaft Köln 1",
+           *           "TaxNumber": "49/287/75818",
+           *           "ValidFrom": "2000-01-01",
+           *           "IsNaturalPerson": false,
+           *           "LegalPerson": {
+           *             "LongName1": "Grundstücksgesellschaft Köln 1",
+           *             "VatId": "DE100087109",
+           *             "CommercialRegisterNumber": "HRB 10011",
+           *             "CommercialRegisterTown": "Köln",
+           *             "ContractPerson": [
+           *               {
+           *                 "Id": 598,
+           *                 "IdNum": "000011-1",
+           *                 "FirstName": "Stefan",
+           *                 "LastName": "Weber"
+           *               }
+           *             ]
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 599,
+           *               "Zip": "50667",
+           *               "Town": "Köln",
+           *               "Street": "Hauptstraße",
+           *               "HouseNumber": "10",
+           *               "ValidFrom": "2000-01-01",
+           *               "StreetComplete": "Hauptstraße 10",
+           *               "HouseNumberComplete": "10",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 600,
+           *               "RelatedAddressId": 599,
+           *               "Content": "076 927941",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 601,
+           *               "Content": "info@grundstcksgesellschaft.de",
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 602,
+           *               "Iban": "DE30701500005969692551",
+           *               "Bic": "SSKMDEMMXXX",
+           *               "AccountHolder": "Grundstücksgesellschaft Köln 1",
+           *               "ValidFrom": "2000-01-01",
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 602,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 601,
+           *             "Content": "info@grundstcksgesellschaft.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 600,
+           *             "RelatedAddressId": 599,
+           *             "Content": "076 927941",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 599,
+           *           "Zip": "50667",
+           *           "Town": "Köln",
+           *           "Street": "Hauptstraße",
+           *           "HouseNumber": "10",
+           *           "ValidFrom": "2000-01-01",
+           *           "StreetComplete": "Hauptstraße 10",
+           *           "HouseNumberComplete": "10",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         },
+           *         "DefaultBankaccount": {
+           *           "Id": 602,
+           *           "Iban": "DE30701500005969692551",
+           *           "Bic": "SSKMDEMMXXX",
+           *           "AccountHolder": "Grundstücksgesellschaft Köln 1",
+           *           "ValidFrom": "2000-01-01",
+           *           "BankAccountType": {
+           *             "Id": 1,
+           *             "Code": "GIRO"
+           *           },
+           *           "BankAccountId": 602,
+           *           "BankAccountUsageType": {
+           *             "Id": 1,
+           *             "Code": "LS"
+           *           }
+           *         },
+           *         "CompanyCodes": []
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['OwnerV1_1'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventoryV1_0_GetOwners: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100. Absent: the complete list */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the owner with this Id */
+        ownerId?: number;
+        /** @description Only records of the owner with this number (exact match) */
+        ownerNumber?: string;
+        /** @description Only records of the person with this Id */
+        personId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Owner records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 596,
+           *         "PersonId": 597,
+           *         "PersonNumber": "P000011",
+           *         "OwnerNumber": "E010001",
+           *         "CompanyNameId": 1,
+           *         "CompanyName": "Wohnbau Nord GmbH",
+           *         "IsCondominium": false,
+           *         "AddressTypeId": 1,
+           *         "AddressType": "Hauptadresse",
+           *         "StreetComplete": "Hauptstraße 10",
+           *         "Street": "Hauptstraße",
+           *         "HouseNumber": "10",
+           *         "HouseNumberComplete": "10",
+           *         "Zip": "50667",
+           *         "Town": "Köln",
+           *         "CountryId": 1,
+           *         "CountryCode": "DE",
+           *         "ValidFrom": "2000-01-01"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['OwnerV1_0'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  CommercialInventoryV1_0_GetManagements: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100. Absent: the complete list */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+        /** @description Only records of the management with this Id */
+        managementId?: number;
+        /** @description Only records of the management with this IdNum (exact match) */
+        managementIdNum?: string;
+        /** @description Only records of the person with this Id */
+        personId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Management records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "Id": 519,
+           *         "IdNum": "VW000",
+           *         "Name": "Verwaltungsverbund Deutschland",
+           *         "AdministrationTypeId": 3,
+           *         "AdministrationType": "Eigenbestand",
+           *         "PersonShortName": "VDGH",
+           *         "NodeId": 1
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['ManagementV1_0'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "No record with this id in your ledgers."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+    };
+  };
+  Loans_GetLoanOnlineRepaymentPlan: {
+    parameters: {
+      query?: {
+        /** @description true: null properties are present as null; false: left out */
+        showNullValues?: boolean;
+        /** @description Page size, 1..100 (default 20) */
+        limit?: number;
+        /** @description Records to skip (default 0) */
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        loanId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of OnlineRepaymentPlan records, ordered by Id (an empty array when nothing matches). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "CalculationDate": "2026-01-01",
+           *         "Maturity": "2026-03-31",
+           *         "RestDebt": 146388.68,
+           *         "CalculationCapital": 237000,
+           *         "Interest": 574.58,
+           *         "Amortization": 1540.65,
+           *         "AdministrativeCost": 0,
+           *         "GuaranteeFee": 0,
+           *         "PaymentAmount": 2115.23,
+           *         "CurrentResidualDebt": 146388.68,
+           *         "Validation": 2115.23,
+           *         "NonStandardAmortization": 0,
+           *         "NominalOrigin": 237000,
+           *         "ResidualDebtNextPeriod": 144848.03,
+           *         "AnnuityByDueDate": 2115.23
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['OnlineRepaymentPlan'][];
+        };
+      };
+      /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Darlehen lesen'."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description No record with this id in the ledgers the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "loanId": [
+           *         "No record with loanId 999999 in your ledgers."
            *       ]
            *     }
            */

@@ -8,7 +8,6 @@ import {
   buildEconomicUnit,
   buildLand,
   buildLicenseAgreement,
-  buildLoan,
   buildOwner,
   buildUseUnit,
 } from '../factories/builders.ts';
@@ -18,6 +17,7 @@ import type { Address } from './people.ts';
 import { generateContractAgreement } from './contracts.ts';
 import { FLOORS, PLACES, SIDES, STREETS, SURNAMES, nth, type Random } from './random.ts';
 import { generateGroups, generateRentAdjustment } from './groups.ts';
+import { generateLoans } from './loans.ts';
 import {
   agreementFields,
   buildingLandFields,
@@ -48,6 +48,7 @@ export async function generateLedger(
   n: LedgerCounters,
   mc: MasterContext,
 ): Promise<void> {
+  const ownerPersons = new Map<number, number>();
   const owners = [0, 1, 2].map((i) => {
     const [town, zip] = nth(PLACES, (company_code_id * 3 + i) % PLACES.length);
     const seat = { street: nth(STREETS, i), houseNumber: String(10 + i), zip, town };
@@ -64,7 +65,12 @@ export async function generateLedger(
       is_condominium: i === 1 ? 1 : 0,
     });
     sink.add('owners', row);
+    if (row.person_id) ownerPersons.set(row.id, row.person_id);
     return row.id;
+  });
+  const banks = (['Sparkasse', 'Volksbank'] as const).map((bank, i) => {
+    const [town, zip] = nth(PLACES, (company_code_id + i) % PLACES.length);
+    return mc.people.legal(`${bank} ${town}`, { street: 'Marktplatz', houseNumber: String(1 + i), zip, town });
   });
   const costs = (['CC', 'CU', 'CT'] as const).map((prefix) => {
     const table = { CC: 'cost_centers', CU: 'cost_units', CT: 'cost_types' }[prefix];
@@ -93,12 +99,20 @@ export async function generateLedger(
       ...euFields,
     });
     sink.add('economic_units', eu);
-    const loan = buildLoan(sink.nextId(), ++n.loan, {
-      company_code_id,
-      loan_number: `DL-${eu.number}`,
-      name: `Darlehen ${rnd.pick(['KfW', 'Sparkasse', 'Landesbank', 'Bausparkasse'])} ${eu.number}`,
-    });
-    sink.add('loans', loan);
+    const loan = {
+      id: generateLoans(
+        sink,
+        mc,
+        {
+          company_code_id,
+          economicUnit: { id: eu.id, number: eu.number ?? '' },
+          lenders: banks,
+          borrower: ownerPersons.get(euFields.owner_id) ?? nth(banks, 0),
+          name: `Darlehen ${rnd.pick(['KfW', 'Sparkasse', 'Landesbank', 'Bausparkasse'])} ${eu.number}`,
+        },
+        n,
+      ),
+    };
     const budget = buildBudget(sink.nextId(), ++n.budget, {
       company_code_id,
       name: `Instandhaltungsbudget ${eu.number} 2026`,

@@ -9,6 +9,8 @@ type Extra = Partial<Omit<New<'catalog_entries'>, 'id' | 'kind' | 'kind_id' | 'n
 type Entry = [kindId: number, name: string, extra?: Extra];
 
 const list = (names: string[], first = 1): Entry[] => names.map((name, i) => [first + i, name]);
+const coded = (entries: [code: string, name: string][]): Entry[] =>
+  entries.map(([code, name], i) => [i + 1, name, { code }]);
 const usage = (names: [string, number, string][]): Entry[] =>
   names.map(([name, classificationId, classification], i) => [
     i + 1,
@@ -123,6 +125,58 @@ const ENTRIES: Record<MasterCatalogKind, Entry[]> = {
   DepartmentType: list(['Vermietung', 'Technik', 'Buchhaltung']),
   ValidContractPosition: list(['gültig', 'ungültig']),
   ChangeReasonContracts: list(['Neuvertrag', 'Mieterhöhung', 'Betriebskostenanpassung']),
+  LoanType: [
+    [1, 'Annuitätendarlehen', { code: 'ANN', short_code: 'AD' }],
+    [2, 'Tilgungsdarlehen', { code: 'TIL', short_code: 'TD' }],
+    [3, 'Förderdarlehen (KfW)', { code: 'KFW', short_code: 'FD' }],
+  ],
+  CollateralSecurity: coded([
+    ['GS1', 'Grundschuld erstrangig'],
+    ['GS2', 'Grundschuld nachrangig'],
+    ['BUE', 'Bürgschaft'],
+  ]),
+  SubsidiesLoan: coded([
+    ['FREI', 'frei finanziert'],
+    ['OEFF', 'öffentlich gefördert'],
+  ]),
+  CancellationPossibility: coded([
+    ['489', 'Kündigungsrecht nach § 489 BGB'],
+    ['KEIN', 'kein Sonderkündigungsrecht'],
+  ]),
+  ObjectAllocationType: coded([
+    ['GES', 'Gesamtobjekt'],
+    ['ANT', 'anteilig'],
+  ]),
+  LoanTermsType: coded([
+    ['ZINS', 'Zins'],
+    ['TILG', 'Tilgung'],
+    ['VERW', 'Verwaltungskosten'],
+  ]),
+  MaturityDateType: coded([
+    ['MON', 'monatlich'],
+    ['QUA', 'vierteljährlich'],
+    ['HJ', 'halbjährlich'],
+  ]),
+  PeriodOfPerformance: coded([
+    ['ANF', 'Periodenanfang'],
+    ['END', 'Periodenende'],
+  ]),
+  RoundingType: coded([
+    ['KAUF', 'kaufmännisch'],
+    ['AUF', 'aufrunden'],
+  ]),
+  LoanBase: coded([
+    ['NOM', 'Nominalkapital'],
+    ['RST', 'Restkapital'],
+  ]),
+  ChangeReasonCostItem: coded([
+    ['NEU', 'Neuabschluss'],
+    ['PROL', 'Prolongation'],
+  ]),
+  MaturityPeriod: coded([
+    ['1M', '1 Monat'],
+    ['3M', '3 Monate'],
+  ]),
 };
 
 /** Row ids of the demo's catalogue entries, per kind, in the order of ENTRIES (and by vendor id). */

@@ -6,6 +6,7 @@ import { CONTRACT_KINDS } from './contract-kinds.ts';
 import { TAIL_COLLECTIONS } from './tail-collections.ts';
 import { AGREEMENT_COLLECTIONS, PARTY_COLLECTIONS } from './party-collections.ts';
 import { RUNNING_COST_COLLECTIONS } from './running-cost-collections.ts';
+import { LOAN_CHILDREN, LOAN_FIELDS } from './loan-collections.ts';
 import {
   BUILDING_LAND_FIELDS,
   CATALOG_COLLECTIONS,
@@ -95,8 +96,8 @@ export const COLLECTIONS: CollectionSpec[] = [
     name: 'Loans',
     table: 'loans',
     entity: 'Loan',
-    children: [],
-    fields: [id(), ledgerField(), str('LoanNumber'), str('Name')],
+    children: LOAN_CHILDREN(),
+    fields: [id(), ledgerField(), str('LoanNumber'), str('Name'), ...LOAN_FIELDS()],
   },
   costObject('CostCenters', 'cost_centers'),
   costObject('CostUnits', 'cost_units'),

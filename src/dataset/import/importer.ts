@@ -16,6 +16,7 @@ import { parseRecord, type Parsed } from './record.ts';
 import { checkRecord, type Pending } from './check.ts';
 import { writeBatch } from './write.ts';
 import { rebuildReadModel } from '../../running-cost/read-model.ts';
+import { keyClashes } from './unique-keys.ts';
 
 const BATCH = 2000;
 const MAX_PROBLEMS = 1000;
@@ -204,8 +205,11 @@ export class Importer {
       }
     }
     const found = await lookup(this.bulk, need);
-    const valid = unique.filter((p) =>
-      checkRecord(spec, p, found, inBatch, this.pending, (path, message) => report(p, path, message)),
+    const clashes = await keyClashes(this.bulk, spec, unique, report);
+    const valid = unique.filter(
+      (p) =>
+        !clashes.has(p) &&
+        checkRecord(spec, p, found, inBatch, this.pending, (path, message) => report(p, path, message)),
     );
     // valid records are written even after a problem (the transaction is rolled back at the end), so that later
     // references to them are not reported as unknown

@@ -36,12 +36,12 @@ function personParts(people: People, personId: number | null, q: Query): Item {
     DefaultBankaccount: account && q.includeMainBankaccount === true ? bankAccount(account, people.e) : null,
   };
 }
-const people = (ctx: ReadContext, ids: (number | null)[], extra: (number | null)[] = []) =>
+export const people = (ctx: ReadContext, ids: (number | null)[], extra: (number | null)[] = []) =>
   loadPeople(ctx.db, ids, {
     bankAccounts: ctx.q.includePersonBankAccounts === true || ctx.q.includeMainBankaccount === true,
     extraEntries: extra,
   });
-const managedIn = (scope: LedgerScope) =>
+export const managedIn = (scope: LedgerScope) =>
   scope.all
     ? sql<SqlBool>`1 = 1`
     : sql<SqlBool>`m.id in (select management_id from management_company_codes where company_code_id in (${sql.join(scope.ids.length ? scope.ids : [-1])}))`;

@@ -1,0 +1,76 @@
+// Keys the database would refuse (or silently allow) that the importer reports as problems instead: a master-data
+// catalogue entry's (Kind, KindId) is unique (decisions §7: ids per kind), and buildings and land share one id space
+// (a Building and a Land with the same Id). Checked per batch against the batch itself and the rows already stored
+// (earlier batches of the file included, since valid records are written as they come). A record with such a clash
+// is not written; the import fails with every problem listed.
+import type { BulkWriter } from '../bulk.ts';
+import { inChunks, placeholders, q } from '../bulk.ts';
+import type { CollectionSpec } from '../format/fields.ts';
+import type { Parsed } from './record.ts';
+
+type Report = (p: Parsed, path: string, message: string) => void;
+
+/** The other table of the building/land id space. */
+const SHARED_ID_SPACE: Record<string, string> = { buildings: 'lands', lands: 'buildings' };
+const COLLECTION: Record<string, string> = { buildings: 'Buildings', lands: 'Lands' };
+
+/** The records of the batch that clash with another record's key; each clash reported. */
+export async function keyClashes(
+  bulk: BulkWriter,
+  spec: CollectionSpec,
+  batch: Parsed[],
+  report: Report,
+): Promise<Set<Parsed>> {
+  const out = new Set<Parsed>();
+  if (spec.table === 'catalog_entries') {
+    const key = (p: Parsed) => `${String(p.row.kind)}\u0000${String(p.row.kind_id)}`;
+    const stored = new Map<string, number>();
+    await inChunks([...new Set(batch.map((p) => p.row.kind_id as number))], 5000, async (slice) => {
+      const rows = await bulk.run<{ id: number; kind: string; kind_id: number }>(
+        `select id, kind, kind_id from ${q('catalog_entries')} where kind_id in (${placeholders(slice.length)})`,
+        slice,
+      );
+      for (const r of rows) stored.set(`${r.kind}\u0000${Number(r.kind_id)}`, Number(r.id));
+    });
+    const inBatch = new Map<string, Parsed>();
+    for (const p of batch) {
+      const k = key(p);
+      const earlier = inBatch.get(k);
+      const storedId = stored.get(k);
+      const other = earlier?.id ?? (storedId !== undefined && storedId !== p.id ? storedId : undefined);
+      if (other !== undefined) {
+        report(
+          p,
+          'KindId',
+          `duplicate catalogue key: CatalogEntries ${other} already has Kind ${String(p.row.kind)} with KindId ${String(p.row.kind_id)} (ids are unique per kind)`,
+        );
+        out.add(p);
+      } else inBatch.set(k, p);
+    }
+  }
+  const other = SHARED_ID_SPACE[spec.table];
+  if (other) {
+    const taken = new Set<number>();
+    await inChunks(
+      batch.map((p) => p.id),
+      5000,
+      async (slice) => {
+        const rows = await bulk.run<{ id: number }>(
+          `select id from ${q(other)} where id in (${placeholders(slice.length)})`,
+          slice,
+        );
+        for (const r of rows) taken.add(Number(r.id));
+      },
+    );
+    for (const p of batch)
+      if (taken.has(p.id)) {
+        report(
+          p,
+          'Id',
+          `Id ${p.id} is taken by ${COLLECTION[other] ?? other} ${p.id}: buildings and land share one id space`,
+        );
+        out.add(p);
+      }
+  }
+  return out;
+}
