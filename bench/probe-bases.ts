@@ -38,7 +38,11 @@ await timed('live: query + children + present', async (offset) => {
   const children = await loadBaseChildren(database.db, rows, inc);
   return rows.map((r) => presentAllocationGroupBase(r, children));
 });
-const app = await buildApp({ database, config: loadConfig({ DATABASE_URL: url, PAGE_CACHE_MB: '0' }), now: () => new Date() });
+const app = await buildApp({
+  database,
+  config: loadConfig({ DATABASE_URL: url, PAGE_CACHE_MB: '0' }),
+  now: () => new Date(),
+});
 await app.ready();
 const name = `probe${Date.now()}`;
 await addUser(database.db, { name, password: 'probe-password-1', permissions: ALL_PERMISSIONS });
