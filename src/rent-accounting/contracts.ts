@@ -4,7 +4,8 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { TProperties } from '@sinclair/typebox';
 import type { Executor } from '../db/database.ts';
 import type { ContractAgreementKind } from './tables.ts';
-import { ledgerCondition, type LedgerScope } from '../auth/ledger-scope.ts';
+import { ALL_LEDGERS, ledgerCondition, type LedgerScope } from '../auth/ledger-scope.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import { WireObject } from '../http/schemas.ts';
 import { dateTime } from '../http/present.ts';
 import { compileSerializer } from '../http/serializer.ts';
@@ -81,8 +82,42 @@ function agreementConditions(kind: ContractAgreementKind, f: Filters, scope: Led
   return out;
 }
 
-export function headerRows(kind: ContractAgreementKind) {
-  return (db: Executor, f: Filters, scope: LedgerScope, w: Window): Promise<HeaderRow[]> => {
+/** The values of one header query: the kind, the window, the filters it uses and the visible ledgers (s0, s1, ...). */
+type HeaderValues = Record<string, unknown>;
+
+function headerValues(kind: ContractAgreementKind, f: Filters, scope: LedgerScope, w: Window): HeaderValues {
+  const v: HeaderValues = {
+    kind,
+    limit: w.limit,
+    offset: w.offset,
+    afterId: w.afterId,
+    contractAgreementId: f.contractAgreementId,
+    licenseAgreementId: f.licenseAgreementId,
+    activeOn: f.activeOn,
+    licenseAgreementIdNum: f.licenseAgreementIdNum,
+    useUnitId: f.useUnitId,
+    useUnitNumber: f.useUnitNumber,
+    economicUnitId: f.economicUnitId,
+    allLedgers: scope.all ? true : undefined,
+  };
+  if (!scope.all) scope.ids.forEach((id, i) => (v[`s${i}`] = id));
+  return v;
+}
+
+/** The one definition of the header query, built by Kysely once per shape (src/db/compiled-once.ts). */
+const headerQuery = compiledOnce(
+  (v: HeaderValues) =>
+    Object.keys(v)
+      .filter((k) => v[k] !== undefined)
+      .join(','),
+  (db, v) => {
+    const f = v as Filters;
+    const scope: LedgerScope =
+      v.allLedgers !== undefined
+        ? ALL_LEDGERS
+        : { all: false, ids: Object.keys(v).flatMap((k) => (/^s\d+$/.test(k) ? [v[k] as number] : [])) };
+    const w = { limit: v.limit, offset: v.offset, afterId: v.afterId } as Window;
+    const kind = v.kind as ContractAgreementKind;
     const qb = db
       .selectFrom('contract_agreements as ca')
       .innerJoin('license_agreements as la', 'la.id', 'ca.license_agreement_id')
@@ -115,12 +150,17 @@ export function headerRows(kind: ContractAgreementKind) {
         'ca.id',
         w,
       );
-      return qb.where('ca.id', 'in', ids).orderBy('ca.id').execute();
+      return qb.where('ca.id', 'in', ids).orderBy('ca.id');
     }
     let filtered = qb.where((eb) => eb.and(agreementConditions(kind, f, scope)));
     if (f.licenseAgreementIdNum !== undefined) filtered = filtered.where('la.id_num', '=', f.licenseAgreementIdNum);
-    return windowed(useUnitFilters(filtered, f), 'ca.id', w).execute();
-  };
+    return windowed(useUnitFilters(filtered, f), 'ca.id', w);
+  },
+);
+
+export function headerRows(kind: ContractAgreementKind) {
+  return (db: Executor, f: Filters, scope: LedgerScope, w: Window): Promise<HeaderRow[]> =>
+    headerQuery.rows<HeaderRow>(db, headerValues(kind, f, scope, w));
 }
 
 const V12_HEADER = {
