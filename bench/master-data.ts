@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cli, runLoad, startServer, table, withPeakRss, type LoadResult } from './harness.ts';
+import { cli, runLoad, startServer, table, treeCpuMs, withPeakRss, type LoadResult } from './harness.ts';
 
 import { PERMISSIONS } from '../src/auth/permissions.ts';
 
@@ -32,6 +32,7 @@ export interface MasterRow {
 /** One client paging through every sync list; records per second over the whole run. */
 async function sync(base: string, apiKey: string, headers: Record<string, string>) {
   let records = 0;
+  let pages = 0;
   const t0 = performance.now();
   for (const list of SYNC)
     for (let offset = 0; ; offset += 100) {
@@ -44,10 +45,11 @@ async function sync(base: string, apiKey: string, headers: Record<string, string
       if (res.status !== 200) throw new Error(`${list} offset ${offset}: ${res.status}`);
       const page = (await res.json()) as unknown[];
       records += page.length;
+      pages++;
       if (page.length < 100) break;
     }
   const seconds = (performance.now() - t0) / 1000;
-  return { records, seconds };
+  return { records, seconds, pages };
 }
 
 export async function masterDataScenarios(o: {
@@ -106,7 +108,9 @@ export async function masterDataScenarios(o: {
     note: 'every request a page-cache miss',
   });
   await load('M1b LicenseAgreements v1.2 limit=100 repeated', { url: `${o.base}${url}`, headers: o.headers });
+  const cpu0 = treeCpuMs(o.pid);
   const s = await sync(o.base, o.apiKey, o.headers);
+  const cpuMs = treeCpuMs(o.pid) - cpu0;
   rows.push({
     scenario: 'M2 sync UseUnits + LicenseAgreements + Persons + Loans (records/s, 1 client)',
     scale: o.scale,
@@ -115,7 +119,9 @@ export async function masterDataScenarios(o: {
     p99: 0,
     peakRssMb: 0,
     errors: 0,
-    note: `${s.records} records in ${s.seconds.toFixed(1)} s`,
+    note:
+      `${s.records} records in ${s.seconds.toFixed(1)} s; server CPU ${(cpuMs / s.pages).toFixed(2)} ms/page, ` +
+      `${Math.round((s.records * 1000) / cpuMs)} records per server CPU s`,
   });
   return rows;
 }

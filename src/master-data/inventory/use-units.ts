@@ -1,6 +1,6 @@
 // CommercialInventory/UseUnits (v1.2 and v1.0): use units with their building, economic unit, address, areas, type
 // history and billing units, ledger-scoped by the use unit's ledger.
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { ledgerCondition } from '../../auth/ledger-scope.ts';
 import { PERMISSIONS } from '../../auth/permissions.ts';
 import { groupBy } from '../../db/group.ts';
@@ -26,24 +26,50 @@ export function economicUnitFilters<Q extends { where: (...args: never[]) => Q }
   return out as unknown as Q;
 }
 
+/** The conditions on the use-unit table alone (alias uu). */
+function ownConditions(ctx: ReadContext): Expression<SqlBool>[] {
+  const { q, scope } = ctx;
+  const out = [ledgerCondition(sql.ref<number>('uu.company_code_id'), scope)];
+  if (q.useUnitId !== undefined) out.push(sql<SqlBool>`uu.id = ${Number(q.useUnitId)}`);
+  if (q.useUnitNumber !== undefined) out.push(sql<SqlBool>`uu.use_unit_number = ${String(q.useUnitNumber)}`);
+  const building = q.buildingLandId ?? q.buildingId;
+  if (building !== undefined) out.push(sql<SqlBool>`uu.building_id = ${Number(building)}`);
+  return out;
+}
+
+/** Filters that need the joined tables (building, economic unit). */
+const byJoinedTables = (q: Query) =>
+  q.buildingLandIdNum !== undefined ||
+  ['economicUnitId', 'economicUnitIdNum', 'managementId', 'managementIdNum', 'ownerId', 'ownerNumber'].some(
+    (k) => q[k as keyof Query] !== undefined,
+  );
+
 async function useUnitRows(ctx: ReadContext) {
-  const { q, scope, window } = ctx;
-  let qb = ctx.db
+  const { q, window } = ctx;
+  const qb = ctx.db
     .selectFrom('use_units as uu')
     .innerJoin('economic_units as eu', 'eu.id', 'uu.economic_unit_id')
     .innerJoin('company_codes as cc', 'cc.id', 'uu.company_code_id')
     .leftJoin('buildings as b', 'b.id', 'uu.building_id')
     .selectAll('uu')
     .select(['eu.number as eu_number', 'eu.name as eu_name', 'eu.location as eu_location'])
-    .select(['cc.name as cc_name', 'cc.code as cc_code', 'b.number as building_number'])
-    .where((eb) => ledgerCondition(eb.ref('uu.company_code_id'), scope));
-  if (q.useUnitId !== undefined) qb = qb.where('uu.id', '=', Number(q.useUnitId));
-  if (q.useUnitNumber !== undefined) qb = qb.where('uu.use_unit_number', '=', String(q.useUnitNumber));
-  const building = q.buildingLandId ?? q.buildingId;
-  if (building !== undefined) qb = qb.where('uu.building_id', '=', Number(building));
-  if (q.buildingLandIdNum !== undefined) qb = qb.where('b.number', '=', String(q.buildingLandIdNum));
-  qb = economicUnitFilters(qb, q);
-  const rows = await windowed(qb, 'uu.id', window).execute();
+    .select(['cc.name as cc_name', 'cc.code as cc_code', 'b.number as building_number']);
+  let rows;
+  if (!byJoinedTables(q)) {
+    // Deferred join: the window's ids from the use-unit table alone, so a deep offset does not pay for the joins of
+    // the rows it skips (the joins never drop a row: both inner joins follow required foreign keys).
+    const own = ctx.db.selectFrom('use_units as uu').select('uu.id');
+    const ids = windowed(
+      own.where((eb) => eb.and(ownConditions(ctx))),
+      'uu.id',
+      window,
+    );
+    rows = await qb.where('uu.id', 'in', ids).orderBy('uu.id').execute();
+  } else {
+    let filtered = qb.where((eb) => eb.and(ownConditions(ctx)));
+    if (q.buildingLandIdNum !== undefined) filtered = filtered.where('b.number', '=', String(q.buildingLandIdNum));
+    rows = await windowed(economicUnitFilters(filtered, q), 'uu.id', window).execute();
+  }
   const ids = rows.map((r) => r.id);
   const [types, billing] = ids.length
     ? await Promise.all([

@@ -1,6 +1,6 @@
 // RentAccounting/LicenseAgreements (v1.2 and v1.0): the license agreements with their use unit, ledger-scoped by the
 // agreement's ledger. One query for the page, one for its catalogue entries; one presenter per version.
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { ledgerCondition } from '../../auth/ledger-scope.ts';
 import { PERMISSIONS } from '../../auth/permissions.ts';
 import { windowed } from '../../rent-accounting/contracts.ts';
@@ -18,10 +18,30 @@ const CATALOGUE_COLUMNS = [
   'debit_entry_type_id',
 ] as const;
 
+/** The conditions on the agreement table alone (alias la). */
+function ownConditions(ctx: ReadContext): Expression<SqlBool>[] {
+  const { q, scope } = ctx;
+  const out = [ledgerCondition(sql.ref<number>('la.company_code_id'), scope)];
+  if (q.licenseAgreementId !== undefined) out.push(sql<SqlBool>`la.id = ${Number(q.licenseAgreementId)}`);
+  if (q.licenseAgreementIdNum !== undefined) out.push(sql<SqlBool>`la.id_num = ${String(q.licenseAgreementIdNum)}`);
+  if (q.useUnitId !== undefined) out.push(sql<SqlBool>`la.use_unit_id = ${Number(q.useUnitId)}`);
+  if (q.licenseAgreementActiveOn !== undefined)
+    out.push(activeOn(sql.ref('la.valid_from'), sql.ref('la.valid_to'), String(q.licenseAgreementActiveOn)));
+  if (q.personId !== undefined)
+    out.push(
+      sql<SqlBool>`exists (select 1 from contractors c where c.license_agreement_id = la.id and c.person_id = ${Number(q.personId)})`,
+    );
+  if (q.personIdNum !== undefined)
+    out.push(
+      sql<SqlBool>`exists (select 1 from contractors c join persons p on p.id = c.person_id where c.license_agreement_id = la.id and p.id_num = ${String(q.personIdNum)})`,
+    );
+  return out;
+}
+
 /** The agreements of a window, filtered as the parameters say (all AND). */
 export function agreementRows(ctx: ReadContext) {
-  const { q, scope, window } = ctx;
-  let qb = ctx.db
+  const { q, window } = ctx;
+  const qb = ctx.db
     .selectFrom('license_agreements as la')
     .innerJoin('use_units as uu', 'uu.id', 'la.use_unit_id')
     .innerJoin('economic_units as eu', 'eu.id', 'uu.economic_unit_id')
@@ -33,25 +53,27 @@ export function agreementRows(ctx: ReadContext) {
       'uu.economic_unit_id',
       'eu.number as economic_unit_number',
       'dl.code as dunning_level_code',
-    ])
-    .where((eb) => ledgerCondition(eb.ref('la.company_code_id'), scope));
-  if (q.licenseAgreementId !== undefined) qb = qb.where('la.id', '=', Number(q.licenseAgreementId));
-  if (q.licenseAgreementIdNum !== undefined) qb = qb.where('la.id_num', '=', String(q.licenseAgreementIdNum));
-  if (q.useUnitId !== undefined) qb = qb.where('la.use_unit_id', '=', Number(q.useUnitId));
-  if (q.useUnitNumber !== undefined) qb = qb.where('uu.use_unit_number', '=', String(q.useUnitNumber));
-  if (q.economicUnitId !== undefined) qb = qb.where('uu.economic_unit_id', '=', Number(q.economicUnitId));
-  if (q.economicUnitIdNum !== undefined) qb = qb.where('eu.number', '=', String(q.economicUnitIdNum));
-  if (q.licenseAgreementActiveOn !== undefined)
-    qb = qb.where((eb) => activeOn(eb.ref('la.valid_from'), eb.ref('la.valid_to'), String(q.licenseAgreementActiveOn)));
-  if (q.personId !== undefined)
-    qb = qb.where(
-      sql<boolean>`exists (select 1 from contractors c where c.license_agreement_id = la.id and c.person_id = ${Number(q.personId)})`,
+    ]);
+  const byJoinedTables =
+    q.useUnitNumber !== undefined || q.economicUnitId !== undefined || q.economicUnitIdNum !== undefined;
+  if (!byJoinedTables) {
+    // Deferred join: the window's ids from the agreement table alone, so a deep offset does not pay for the joins of
+    // the rows it skips (the joins never drop a row: both inner joins follow required foreign keys).
+    const ids = windowed(
+      ctx.db
+        .selectFrom('license_agreements as la')
+        .select('la.id')
+        .where((eb) => eb.and(ownConditions(ctx))),
+      'la.id',
+      window,
     );
-  if (q.personIdNum !== undefined)
-    qb = qb.where(
-      sql<boolean>`exists (select 1 from contractors c join persons p on p.id = c.person_id where c.license_agreement_id = la.id and p.id_num = ${String(q.personIdNum)})`,
-    );
-  return windowed(qb, 'la.id', window).execute();
+    return qb.where('la.id', 'in', ids).orderBy('la.id').execute();
+  }
+  let filtered = qb.where((eb) => eb.and(ownConditions(ctx)));
+  if (q.useUnitNumber !== undefined) filtered = filtered.where('uu.use_unit_number', '=', String(q.useUnitNumber));
+  if (q.economicUnitId !== undefined) filtered = filtered.where('uu.economic_unit_id', '=', Number(q.economicUnitId));
+  if (q.economicUnitIdNum !== undefined) filtered = filtered.where('eu.number', '=', String(q.economicUnitIdNum));
+  return windowed(filtered, 'la.id', window).execute();
 }
 
 type Row = Awaited<ReturnType<typeof agreementRows>>[number];
