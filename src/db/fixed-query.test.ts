@@ -2,7 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../../test/support/db.ts';
-import { NAMED_STATEMENTS, fixedQueries, fixedQuery } from './fixed-query.ts';
+import { NAMED_STATEMENTS, fixedQueries, fixedQuery, fixedQueryByShape } from './fixed-query.ts';
+import type { Executor } from './database.ts';
 
 const insertLedger = fixedQuery<{ id: number; code: string; name: string | null }, { id: number }>(
   ['id', 'code', 'name'],
@@ -26,6 +27,17 @@ const ledgersAmong = fixedQueries(
     ),
   (count) => String(count),
 );
+
+interface Filter extends Record<string, unknown> {
+  minId: number;
+  code?: string;
+  limit: number;
+}
+const buildFilter = (db: Executor, v: Filter) => {
+  let qb = db.selectFrom('company_codes').select(['id', 'code']).where('id', '>=', v.minId);
+  if (v.code !== undefined) qb = qb.where('code', '=', v.code);
+  return qb.orderBy('id').limit(v.limit);
+};
 
 for (const dialect of DIALECTS) {
   describe(`fixed queries [${dialect}]`, () => {
@@ -68,6 +80,28 @@ for (const dialect of DIALECTS) {
         { id: 9003 },
       ]);
       assert.equal(ledgersAmong(2), ledgersAmong(2));
+    });
+
+    it('by shape: answer what the builder answers for every shape and value, built once per shape', async () => {
+      let builds = 0;
+      const query = fixedQueryByShape(
+        (v: Filter) => (v.code === undefined ? 'all' : 'code'),
+        (db, v: Filter) => {
+          builds++;
+          return buildFilter(db, v);
+        },
+      );
+      for (const values of [
+        { minId: 9001, limit: 10 },
+        { minId: 9002, limit: 2 },
+        { minId: 9001, code: 'L2', limit: 10 },
+        { minId: 9003, code: 'L2', limit: 10 },
+        { minId: 9001, limit: 1 },
+      ] as Filter[]) {
+        const expected = await buildFilter(database.db, values).execute();
+        assert.deepEqual(await query.rows(database.db, values), expected, JSON.stringify(values));
+      }
+      assert.equal(builds, 2);
     });
 
     it('rolls back with the transaction that ran it', async () => {

@@ -83,3 +83,21 @@ export function fixedQueries<K, A extends Args, R>(
     return q;
   };
 }
+
+/**
+ * A query of several shapes whose arguments are the defined values of each call (a value left undefined decides the
+ * shape and stays undefined for `build`, which may test it with `=== undefined` and must pass every other value
+ * straight through): one fixed query per shape, `shape` naming it. Used by read paths whose optional filters vary.
+ */
+export function fixedQueryByShape<A extends Args, R>(
+  shape: (args: A) => string,
+  build: (db: Executor, args: A) => Compilable<R> | RawBuilder<R>,
+): { rows(db: Executor, args: A): Promise<R[]> } {
+  const defined = (args: A) => Object.keys(args).filter((k) => args[k] !== undefined);
+  const family = fixedQueries(
+    (args: A) => fixedQuery<A, R>(defined(args), build),
+    (args: A) => `${shape(args)}|${defined(args).join(',')}`,
+    500,
+  );
+  return { rows: async (db, args) => (await family(args).execute(db, args)).rows };
+}

@@ -5,7 +5,7 @@ import type { TProperties } from '@sinclair/typebox';
 import type { Executor } from '../db/database.ts';
 import type { ContractAgreementKind } from './tables.ts';
 import { ALL_LEDGERS, ledgerCondition, type LedgerScope } from '../auth/ledger-scope.ts';
-import { compiledOnce } from '../db/compiled-once.ts';
+import { fixedQueryByShape } from '../db/fixed-query.ts';
 import { WireObject } from '../http/schemas.ts';
 import { dateTime } from '../http/present.ts';
 import { compileSerializer } from '../http/serializer.ts';
@@ -104,8 +104,8 @@ function headerValues(kind: ContractAgreementKind, f: Filters, scope: LedgerScop
   return v;
 }
 
-/** The one definition of the header query, built by Kysely once per shape (src/db/compiled-once.ts). */
-const headerQuery = compiledOnce(
+/** The one definition of the header query, built by Kysely once per shape (src/db/fixed-query.ts). */
+const headerQuery = fixedQueryByShape<HeaderValues, HeaderRow>(
   (v: HeaderValues) =>
     Object.keys(v)
       .filter((k) => v[k] !== undefined)
@@ -160,7 +160,7 @@ const headerQuery = compiledOnce(
 
 export function headerRows(kind: ContractAgreementKind) {
   return (db: Executor, f: Filters, scope: LedgerScope, w: Window): Promise<HeaderRow[]> =>
-    headerQuery.rows<HeaderRow>(db, headerValues(kind, f, scope, w));
+    headerQuery.rows(db, headerValues(kind, f, scope, w));
 }
 
 const V12_HEADER = {
