@@ -44,7 +44,7 @@ export function registerDataCommands(program: Command): void {
         );
       // The dataset modules load when a command runs, not for `--help`.
       const { importData, ImportFailed } = await import('../dataset/import/importer.ts');
-      const { formatProblem } = await import('../dataset/import/lookup.ts');
+      const { formatProblemWithLine } = await import('../dataset/import/lookup.ts');
       const started = performance.now();
       const [unit, scale] = unitOf(fs.statSync(file).size);
       const bar = progressBar('import', unit);
@@ -58,7 +58,7 @@ export function registerDataCommands(program: Command): void {
         );
       } catch (err) {
         if (!(err instanceof ImportFailed)) throw err;
-        for (const p of err.problems) process.stderr.write(`${formatProblem(p)}\n`);
+        for (const p of err.problems) process.stderr.write(`${formatProblemWithLine(p)}\n`);
         if (err.total > err.problems.length) process.stderr.write(`... and ${err.total - err.problems.length} more\n`);
         throw new CommandError(err.message);
       }
