@@ -27,7 +27,8 @@ function readWithProgress(file: string, bar: Progress, scale: number): Readable 
 const positiveInt =
   (name: string) =>
   (value: string): number => {
-    if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new CommandError(`${name} must be a positive integer, got '${value}'`);
+    if (!/^[1-9][0-9]{0,8}$/.test(value))
+      throw new CommandError(`${name} must be a positive integer, got '${value}'; e.g. ${name} 10`);
     return Number(value);
   };
 
@@ -78,7 +79,9 @@ export function registerDataCommands(program: Command): void {
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         const why = code === 'ENOENT' ? `the folder ${path.dirname(path.resolve(file))} does not exist` : code;
-        throw new CommandError(`cannot write ${file}: ${why ?? (err as Error).message}`);
+        throw new CommandError(
+          `cannot write ${file}: ${why ?? (err as Error).message}; create the folder or choose another path`,
+        );
       }
       const stream = fs.createWriteStream(tmp, { fd });
       const bar = progressBar('export', 'records');

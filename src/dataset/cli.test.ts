@@ -38,7 +38,10 @@ for (const dialect of DIALECTS) {
       const again = await cli(['demo', 'load'], a);
       assert.deepEqual(
         [again.code, again.stderr],
-        [1, 'wohnapi: error: demo load needs an empty database: it already holds ledgers (company codes)\n'],
+        [
+          1,
+          "wohnapi: error: demo load needs an empty database: it already holds ledgers (company codes); set DATABASE_URL to a new database (create it with 'wohnapi migrate')\n",
+        ],
       );
     });
 
@@ -86,6 +89,6 @@ describe('data commands without a database', () => {
     }
     const bad = await cli(['demo', 'load', '--scale', 'big'], { DATABASE_URL: 'sqlite::memory:' });
     assert.equal(bad.code, 1);
-    assert.equal(bad.stderr, "wohnapi: error: --scale must be a positive integer, got 'big'\n");
+    assert.equal(bad.stderr, "wohnapi: error: --scale must be a positive integer, got 'big'; e.g. --scale 10\n");
   });
 });
