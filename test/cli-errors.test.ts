@@ -10,7 +10,7 @@ import { freePort } from '../bench/harness.ts';
 
 /** The last clause of an error (or the whole of it): an instruction, i.e. an imperative verb. */
 const NEXT_STEP =
-  /([;:] |^wohnapi: error: )(run|set|fix|create|see|choose|check|start|give|correct|make|type|e\.g\.)\b[^;]*$/;
+  /([;:] |^wohnapi: error: )((run|set|fix|create|see|choose|check|start|give|correct|make|type)\b|e\.g\. )[^;]*$/;
 
 describe('CLI errors name the next step', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wohnapi-cli-errors-'));
