@@ -119,6 +119,7 @@ export async function createBench(options: Options): Promise<Bench & { close(): 
   async function prepare(scale: number): Promise<Prepared> {
     const env = { DATABASE_URL: await newDatabaseUrl() };
     const t0 = performance.now();
+    await cli(['migrate'], env); // commands other than serve/migrate refuse to create a database file
     await cli(['demo', 'load', '--scale', String(scale), '--seed', '1'], env);
     const loadSeconds = (performance.now() - t0) / 1000;
     await cli(
