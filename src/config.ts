@@ -247,7 +247,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   for (const [name, v] of Object.entries(VARIABLES)) {
     const raw = env[name] ?? v.fallback;
     const problem = v.kind.check(raw);
-    if (problem) throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(raw)} ${problem} (${v.doc})`);
+    if (problem)
+      throw new ConfigError(
+        `Invalid configuration: ${name}=${JSON.stringify(raw)} ${problem} (${v.doc}); set ${name} to a valid value, or unset it for the default ${JSON.stringify(v.fallback)}`,
+      );
     out[v.key] = v.kind.parse(raw);
   }
   return Object.freeze(out as Config);

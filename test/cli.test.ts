@@ -38,7 +38,10 @@ for (const dialect of DIALECTS) {
       assert.equal(add.code, 0, add.stderr);
       const dup = await cli(['user', 'add', 'ops', '--password', 'long enough'], env);
       assert.equal(dup.code, 1);
-      assert.match(dup.stderr, /^wohnapi: error: user 'ops' already exists\n$/);
+      assert.match(
+        dup.stderr,
+        /^wohnapi: error: user 'ops' already exists; choose another name, or set its password with 'wohnapi user passwd ops'\n$/,
+      );
       const badPerm = await cli(['user', 'add', 'x', '--password', 'long enough', '--permission', 'Root'], env);
       assert.equal(badPerm.code, 1);
       assert.match(badPerm.stderr, /unknown permission\(s\): Root/);
@@ -48,7 +51,10 @@ for (const dialect of DIALECTS) {
       assert.equal((await cli(['user', 'disable', 'ops'], env)).code, 0);
       assert.match((await cli(['user', 'list'], env)).stdout, /^ops\tdisabled/m);
       const missing = await cli(['user', 'disable', 'ghost'], env);
-      assert.deepEqual([missing.code, missing.stderr], [1, "wohnapi: error: no user 'ghost'\n"]);
+      assert.deepEqual(
+        [missing.code, missing.stderr],
+        [1, "wohnapi: error: no user 'ghost'; see the users with 'wohnapi user list'\n"],
+      );
     });
 
     it('apikey create prints the key alone on the last line; list never shows it; revoke', async () => {
@@ -100,7 +106,7 @@ describe('CLI without a database', () => {
     assert.equal(res.code, 1);
     assert.equal(
       res.stderr,
-      'wohnapi: error: Invalid configuration: PORT="abc" must be a whole number between 0 and 65535 (TCP port the HTTP server listens on)\n',
+      'wohnapi: error: Invalid configuration: PORT="abc" must be a whole number between 0 and 65535 (TCP port the HTTP server listens on); set PORT to a valid value, or unset it for the default "8080"\n',
     );
   });
 

@@ -109,7 +109,10 @@ for (const dialect of DIALECTS) {
       receiver.answer = (r) => (r.path === '/cli' ? 500 : 200);
       const failedTest = await cli(['webhook', 'test', authId], env);
       assert.equal(failedTest.code, 1);
-      assert.match(failedTest.stderr, /^wohnapi: error: test delivery \S+ failed: HTTP 500 \(\d+ ms\)\n$/);
+      assert.match(
+        failedTest.stderr,
+        /^wohnapi: error: test delivery \S+ failed: HTTP 500 \(\d+ ms\); make the receiver answer 2xx, then run 'wohnapi webhook test \d+' again\n$/,
+      );
       const eventId = /test delivery (\S+) failed/.exec(failedTest.stderr)?.[1] ?? '';
       receiver.answer = () => 200;
       const okTest = await cli(['webhook', 'test', authId], env);
@@ -142,12 +145,18 @@ for (const dialect of DIALECTS) {
       const again = await cli(['webhook', 'retry', 'no-such-event'], env);
       assert.deepEqual(
         [again.code, again.stderr],
-        [1, "wohnapi: error: no finished delivery 'no-such-event' to retry\n"],
+        [
+          1,
+          "wohnapi: error: no finished delivery 'no-such-event' to retry; see them with 'wohnapi webhook deliveries <webhook id>'\n",
+        ],
       );
 
       const bad = await cli(['webhook', 'add', '--key', 'partner', '--url', 'ftp://x', '--entity', 'Loan'], env);
       assert.equal(bad.code, 1);
-      assert.match(bad.stderr, /^wohnapi: error: The URL 'ftp:\/\/x' must use http or https, not 'ftp'\.\n$/);
+      assert.match(
+        bad.stderr,
+        /^wohnapi: error: The URL 'ftp:\/\/x' must use http or https, not 'ftp'; correct the value and run the command again .*\n$/,
+      );
       const badEntity = await cli(
         ['webhook', 'add', '--key', 'partner', '--url', `${receiver.url}/x`, '--entity', 'Invoice'],
         env,
@@ -157,7 +166,10 @@ for (const dialect of DIALECTS) {
         ['webhook', 'add', '--key', 'ghost', '--url', `${receiver.url}/x`, '--entity', 'Loan'],
         env,
       );
-      assert.deepEqual([noKey.code, noKey.stderr], [1, "wohnapi: error: no active API key named 'ghost'\n"]);
+      assert.deepEqual(
+        [noKey.code, noKey.stderr],
+        [1, "wohnapi: error: no active API key named 'ghost'; see the keys with 'wohnapi apikey list'\n"],
+      );
       const strict = await cli(
         ['webhook', 'add', '--key', 'partner', '--url', 'http://127.0.0.1/x', '--entity', 'Loan'],
         {
@@ -170,7 +182,10 @@ for (const dialect of DIALECTS) {
 
       assert.equal((await cli(['webhook', 'remove', authId], env)).code, 0);
       const gone = await cli(['webhook', 'remove', authId], env);
-      assert.deepEqual([gone.code, gone.stderr], [1, `wohnapi: error: Webhook ${authId} does not exist.\n`]);
+      assert.deepEqual(
+        [gone.code, gone.stderr],
+        [1, `wohnapi: error: Webhook ${authId} does not exist; see the webhooks with 'wohnapi webhook list'\n`],
+      );
     });
   });
 }

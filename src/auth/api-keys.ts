@@ -10,13 +10,17 @@ export interface NewApiKey {
 }
 
 export async function createApiKey(db: Executor, input: NewApiKey, now = new Date()): Promise<string> {
-  if (!/^[A-Za-z0-9._ -]{1,100}$/.test(input.name)) throw new CommandError(`invalid key name '${input.name}'`);
+  if (!/^[A-Za-z0-9._ -]{1,100}$/.test(input.name))
+    throw new CommandError(`invalid key name '${input.name}'; choose 1 to 100 of letters, digits, space, . _ -`);
   if (input.ledgers !== 'all' && input.ledgers.length === 0)
     throw new CommandError('an API key needs at least one ledger, or all ledgers');
   return atomically(db, async (db) => {
     if (input.ledgers !== 'all') await checkLedgers(db, input.ledgers);
     const exists = await db.selectFrom('api_keys').select('id').where('name', '=', input.name).executeTakeFirst();
-    if (exists) throw new CommandError(`an API key named '${input.name}' already exists`);
+    if (exists)
+      throw new CommandError(
+        `an API key named '${input.name}' already exists; choose another --name (see them with 'wohnapi apikey list')`,
+      );
     const key = randomSecret('wk_');
     const { id } = await db
       .insertInto('api_keys')
@@ -68,7 +72,8 @@ export async function revokeApiKey(db: Executor, name: string, now = new Date())
     .where('name', '=', name)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw new CommandError(`no active API key named '${name}'`);
+  if (Number(res.numUpdatedRows) === 0)
+    throw new CommandError(`no active API key named '${name}'; see the keys with 'wohnapi apikey list'`);
 }
 
 export interface ResolvedApiKey {

@@ -19,7 +19,7 @@ export function atomically<T>(db: Executor, fn: (trx: Executor) => Promise<T>): 
 }
 
 function checkPassword(password: string): void {
-  if (password.length < 8) throw new CommandError('password must have at least 8 characters');
+  if (password.length < 8) throw new CommandError('password must have at least 8 characters; choose a longer one');
 }
 
 /** Refuses company code ids that do not exist (user grants and API keys). */
@@ -27,21 +27,30 @@ export async function checkLedgers(db: Executor, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const found = await db.selectFrom('company_codes').select('id').where('id', 'in', ids).execute();
   const missing = ids.filter((id) => !found.some((f) => f.id === id));
-  if (missing.length) throw new CommandError(`unknown company code id(s): ${missing.join(', ')}`);
+  if (missing.length)
+    throw new CommandError(
+      `unknown company code id(s): ${missing.join(', ')}; give ids of existing ledgers (import or demo load them first)`,
+    );
 }
 
 export async function addUser(db: Executor, user: NewUser, now = new Date()): Promise<number> {
   if (!/^[A-Za-z0-9._@-]{1,100}$/.test(user.name))
-    throw new CommandError(`invalid user name '${user.name}' (letters, digits, . _ @ -)`);
+    throw new CommandError(`invalid user name '${user.name}'; choose one of letters, digits, . _ @ -`);
   checkPassword(user.password);
   const bad = user.permissions.filter((p) => !isPermission(p));
-  if (bad.length) throw new CommandError(`unknown permission(s): ${bad.join(', ')}`);
+  if (bad.length)
+    throw new CommandError(
+      `unknown permission(s): ${bad.join(', ')}; choose from the list in 'wohnapi user add --help' (names are case-sensitive)`,
+    );
   const ledgers = user.ledgers ?? [];
   const passwordHash = await hashPassword(user.password);
   return atomically(db, async (db) => {
     await checkLedgers(db, ledgers);
     const exists = await db.selectFrom('users').select('id').where('name', '=', user.name).executeTakeFirst();
-    if (exists) throw new CommandError(`user '${user.name}' already exists`);
+    if (exists)
+      throw new CommandError(
+        `user '${user.name}' already exists; choose another name, or set its password with 'wohnapi user passwd ${user.name}'`,
+      );
     const { id } = await db
       .insertInto('users')
       .values({
@@ -93,7 +102,7 @@ export async function listUsers(db: Executor): Promise<UserSummary[]> {
 
 async function userId(db: Executor, name: string): Promise<number> {
   const row = await db.selectFrom('users').select('id').where('name', '=', name).executeTakeFirst();
-  if (!row) throw new CommandError(`no user '${name}'`);
+  if (!row) throw new CommandError(`no user '${name}'; see the users with 'wohnapi user list'`);
   return row.id;
 }
 

@@ -19,6 +19,58 @@ export function requireExistingDatabase(url: string): void {
   );
 }
 
+/** DATABASE_URL without its password, for messages. */
+const shownUrl = (url: string) => url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/, '$1:***@');
+
+const UNREACHABLE = /\b(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|EAI_AGAIN|ECONNRESET)\b/;
+
+/**
+ * An error met while opening or migrating the database, as a one-line message that says what to do next (the
+ * database's own words stay in it). Errors it does not recognise come back unchanged.
+ */
+export function databaseOpenError(err: unknown, url: string): unknown {
+  if (!(err instanceof Error)) return err;
+  const cause = err.cause as { code?: unknown; message?: unknown } | undefined;
+  const raw = (err as { code?: unknown }).code ?? cause?.code;
+  const code = typeof raw === 'string' ? raw : '';
+  const text = `${err.message}${code && !err.message.includes(code) ? ` (${code})` : ''}`;
+  const at = `DATABASE_URL=${shownUrl(url)}`;
+  if (UNREACHABLE.test(text))
+    return new UsageError(
+      `cannot reach the database server (${at}): ${text}; start the database server or set DATABASE_URL to one that runs`,
+    );
+  if (code === '28P01' || code === '28000')
+    return new UsageError(
+      `the database refused the login (${at}): ${text}; fix the user name and password in DATABASE_URL`,
+    );
+  if (code === '3D000')
+    return new UsageError(
+      `the database does not exist (${at}): ${text}; create it (e.g. createdb) or fix the database name in DATABASE_URL`,
+    );
+  if (/^SQLITE_(NOTADB|CANTOPEN|CORRUPT|READONLY|PERM)/.test(code))
+    return new UsageError(
+      `cannot open the SQLite database (${at}): ${text}; set DATABASE_URL to a wohnapi database file you may write, or create one with 'wohnapi migrate'`,
+    );
+  if (err.message.startsWith('migration '))
+    return new UsageError(`${err.message}; fix the cause named above and run 'wohnapi migrate' again`);
+  return err;
+}
+
+/** Opens and migrates the database of `config`; failures become one-line errors naming the next step. */
+export async function openMigrated(config: Readonly<Config>, poolSize: number): Promise<Database> {
+  const { openDatabase } = await import('../db/database.ts');
+  const { migrateToLatest } = await import('../db/migrate.ts');
+  let database: Database | undefined;
+  try {
+    database = openDatabase(config.databaseUrl, { poolSize });
+    await migrateToLatest(database);
+    return database;
+  } catch (err) {
+    await database?.close().catch(() => {});
+    throw databaseOpenError(err, config.databaseUrl);
+  }
+}
+
 /** Runs `fn` on the migrated database. The database modules load only here, so that `--help` stays fast. */
 export async function withDatabase<T>(
   fn: (database: Database, config: Readonly<Config>) => Promise<T>,
@@ -26,11 +78,8 @@ export async function withDatabase<T>(
 ): Promise<T> {
   const config = loadConfig();
   if (options.create !== true) requireExistingDatabase(config.databaseUrl);
-  const { openDatabase } = await import('../db/database.ts');
-  const { migrateToLatest } = await import('../db/migrate.ts');
-  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolMax });
+  const database = await openMigrated(config, config.databasePoolMax);
   try {
-    await migrateToLatest(database);
     return await fn(database, config);
   } finally {
     await database.close();
@@ -44,6 +93,8 @@ export const collect = (value: string, previous: string[] = []) => [...previous,
 
 export function parseId(value: string): number {
   if (!/^[0-9]{1,10}$/.test(value) || Number(value) < 1 || Number(value) > INT32_MAX)
-    throw new UsageError(`'${value}' is not a valid id (a whole number from 1 to ${INT32_MAX})`);
+    throw new UsageError(
+      `'${value}' is not a valid id (a whole number from 1 to ${INT32_MAX}); give the id as the list commands print it`,
+    );
   return Number(value);
 }

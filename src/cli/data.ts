@@ -27,7 +27,8 @@ function readWithProgress(file: string, bar: Progress, scale: number): Readable 
 const positiveInt =
   (name: string) =>
   (value: string): number => {
-    if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new CommandError(`${name} must be a positive integer, got '${value}'`);
+    if (!/^[1-9][0-9]{0,8}$/.test(value))
+      throw new CommandError(`${name} must be a positive integer, got '${value}'; e.g. ${name} 10`);
     return Number(value);
   };
 
@@ -44,7 +45,7 @@ export function registerDataCommands(program: Command): void {
         );
       // The dataset modules load when a command runs, not for `--help`.
       const { importData, ImportFailed } = await import('../dataset/import/importer.ts');
-      const { formatProblem } = await import('../dataset/import/lookup.ts');
+      const { formatProblemWithLine } = await import('../dataset/import/lookup.ts');
       const started = performance.now();
       const [unit, scale] = unitOf(fs.statSync(file).size);
       const bar = progressBar('import', unit);
@@ -58,7 +59,7 @@ export function registerDataCommands(program: Command): void {
         );
       } catch (err) {
         if (!(err instanceof ImportFailed)) throw err;
-        for (const p of err.problems) process.stderr.write(`${formatProblem(p)}\n`);
+        for (const p of err.problems) process.stderr.write(`${formatProblemWithLine(p)}\n`);
         if (err.total > err.problems.length) process.stderr.write(`... and ${err.total - err.problems.length} more\n`);
         throw new CommandError(err.message);
       }
@@ -78,7 +79,9 @@ export function registerDataCommands(program: Command): void {
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         const why = code === 'ENOENT' ? `the folder ${path.dirname(path.resolve(file))} does not exist` : code;
-        throw new CommandError(`cannot write ${file}: ${why ?? (err as Error).message}`);
+        throw new CommandError(
+          `cannot write ${file}: ${why ?? (err as Error).message}; create the folder or choose another path`,
+        );
       }
       const stream = fs.createWriteStream(tmp, { fd });
       const bar = progressBar('export', 'records');

@@ -4,13 +4,31 @@ import { registerServeCommands } from './serve.ts';
 import { registerUserCommands } from './users.ts';
 import { registerApiKeyCommands } from './apikeys.ts';
 import { VERSION } from './version.ts';
+import { UsageError } from './errors.ts';
+import { CommandError } from '../auth/users.ts';
+import { ConfigError } from '../config.ts';
 
 const program = new Command('wohnapi')
   .description(
     'wohnapi: property-management data interface server (running-cost distribution, projects, rent accounting)',
   )
   .version(VERSION, '-V, --version', 'print the version')
-  .exitOverride();
+  .exitOverride()
+  // commander's own errors (unknown command or option, missing argument) are printed below, with the next step
+  .configureOutput({ outputError: () => {} });
+
+/** Where the usage of the command named on the command line is: `wohnapi user add --help`. */
+function usageHint(argv: string[]): string {
+  const words: string[] = [];
+  let command: Command = program;
+  for (const word of argv.slice(2)) {
+    const sub = command.commands.find((c) => c.name() === word);
+    if (!sub) break;
+    words.push(word);
+    command = sub;
+  }
+  return `run 'wohnapi ${[...words, '--help'].join(' ')}' for the usage`;
+}
 
 registerServeCommands(program);
 registerUserCommands(program);
@@ -22,11 +40,19 @@ try {
   await program.parseAsync(process.argv);
 } catch (err) {
   if (err instanceof CommanderError) {
+    const shown = ['commander.helpDisplayed', 'commander.help', 'commander.version'].includes(err.code);
+    if (!shown && err.exitCode !== 0)
+      process.stderr.write(`wohnapi: ${err.message.split('\n')[0]}; ${usageHint(process.argv)}\n`);
     process.exit(err.exitCode);
   }
   // Domain (CommandError), configuration (ConfigError) and usage (UsageError) errors carry a message meant for
   // the operator; anything else is shown by its message too, on one line.
   const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`wohnapi: error: ${message.split('\n')[0]}\n`);
+  // ours name the next step themselves; anything else is a fault to report
+  const ours = err instanceof CommandError || err instanceof UsageError || err instanceof ConfigError;
+  const next = ours
+    ? ''
+    : "; this is unexpected: run the command again, and if it fails the same way, report it with the output of 'wohnapi --version'";
+  process.stderr.write(`wohnapi: error: ${message.split('\n')[0]}${next}\n`);
   process.exit(1);
 }

@@ -8,12 +8,10 @@ import { out } from './context.ts';
  * primary stays small): migrations, and with --demo the demo set-up of an empty database. Returns the demo lines.
  */
 async function prepare(config: Readonly<Config>, demo: boolean): Promise<string[]> {
-  const { openDatabase } = await import('../db/database.ts');
-  const { migrateToLatest } = await import('../db/migrate.ts');
+  const { openMigrated } = await import('./context.ts');
   const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-  const database = openDatabase(config.databaseUrl, { poolSize: 1 });
+  const database = await openMigrated(config, 1);
   try {
-    await migrateToLatest(database);
     if (!demo) return [];
     const { setUpDemo } = await import('./demo-setup.ts');
     const { loadDemoData } = await import('./demo-data.ts');
@@ -58,14 +56,18 @@ export function registerServeCommands(program: Command): void {
       const config = loadConfig();
       const { openDatabase } = await import('../db/database.ts');
       const { migrateToLatest } = await import('../db/migrate.ts');
-      const database = openDatabase(config.databaseUrl);
+      const { databaseOpenError } = await import('./context.ts');
+      let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
       try {
+        database = openDatabase(config.databaseUrl);
         const { applied } = await migrateToLatest(database);
         out(
           applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database is up to date',
         );
+      } catch (err) {
+        throw databaseOpenError(err, config.databaseUrl);
       } finally {
-        await database.close();
+        await database?.close();
       }
     });
 }

@@ -10,12 +10,19 @@ import type { Executor } from '../db/database.ts';
 import { UsageError } from './errors.ts';
 import { collect, out, parseId, withDatabase } from './context.ts';
 
-/** An API error as one line for the operator: its messages, flattened. */
+/** An API error as one line for the operator: its messages, flattened, and what to do next. */
 async function operator<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof ApiError) throw new CommandError(Object.values(err.errors).flat().join(' ') || err.code);
+    if (err instanceof ApiError) {
+      const next =
+        err.status === 404
+          ? "see the webhooks with 'wohnapi webhook list'"
+          : "correct the value and run the command again (options: 'wohnapi webhook add --help')";
+      const said = Object.values(err.errors).flat().join(' ') || err.code;
+      throw new CommandError(`${said.replace(/\.$/, '')}; ${next}`);
+    }
     throw err;
   }
 }
@@ -27,7 +34,7 @@ async function keyId(db: Executor, name: string): Promise<number> {
     .where('name', '=', name)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!row) throw new CommandError(`no active API key named '${name}'`);
+  if (!row) throw new CommandError(`no active API key named '${name}'; see the keys with 'wohnapi apikey list'`);
   return row.id;
 }
 
@@ -50,7 +57,9 @@ interface AddOptions {
 function authOf(o: AddOptions): Record<string, string> | undefined {
   if (!o.auth) {
     if (o.token ?? o.user ?? o.password ?? o.headerName ?? o.headerValue)
-      throw new UsageError('give --auth bearer|basic|custom with credentials');
+      throw new UsageError(
+        'give --auth bearer|basic|custom with its credentials (--token, --user and --password, or --header-name and --header-value)',
+      );
     return undefined;
   }
   const type = { none: 'None', bearer: 'Bearer', basic: 'Basic', custom: 'Custom' }[o.auth.toLowerCase()];
@@ -158,7 +167,7 @@ export function registerWebhookCommands(program: Command): void {
       );
       if (!r.ok)
         throw new CommandError(
-          `test delivery ${r.eventId} failed: ${r.statusCode !== null ? `HTTP ${r.statusCode}` : r.error} (${r.durationMs} ms)`,
+          `test delivery ${r.eventId} failed: ${r.statusCode !== null ? `HTTP ${r.statusCode}` : r.error} (${r.durationMs} ms); make the receiver answer 2xx, then run 'wohnapi webhook test ${id}' again`,
         );
       out(`test delivery ${r.eventId}: HTTP ${r.statusCode} in ${r.durationMs} ms`);
     });
@@ -171,7 +180,7 @@ export function registerWebhookCommands(program: Command): void {
       const limit = parseId(o.limit);
       const rows = await withDatabase(async ({ db }) => {
         const hook = await findWebhook(db, parseId(id));
-        if (!hook) throw new CommandError(`no webhook ${id}`);
+        if (!hook) throw new CommandError(`no webhook ${id}; see the webhooks with 'wohnapi webhook list'`);
         return listAttempts(db, hook.id, { limit, offset: 0 });
       });
       out(['DELIVERY', 'EVENT', 'ENTITY', 'ACTION', 'ATTEMPT', 'TIME', 'RESULT', 'MS', 'STATUS'].join('\t'));
@@ -196,7 +205,10 @@ export function registerWebhookCommands(program: Command): void {
     .description('deliver a failed delivery again (by delivery id, or every delivery of an event id)')
     .action(async (id: string) => {
       const n = await withDatabase(({ db }) => retryDeliveries(db, id, new Date()));
-      if (n === 0) throw new CommandError(`no finished delivery '${id}' to retry`);
+      if (n === 0)
+        throw new CommandError(
+          `no finished delivery '${id}' to retry; see them with 'wohnapi webhook deliveries <webhook id>'`,
+        );
       out(`${n} deliver${n === 1 ? 'y' : 'ies'} scheduled again`);
     });
 }

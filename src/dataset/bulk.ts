@@ -33,10 +33,15 @@ export class BulkWriter {
    */
   async insert(table: string, columns: string[], rows: unknown[][], conflict: Conflict = 'none'): Promise<void> {
     const perStatement = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / columns.length)));
-    for (let i = 0; i < rows.length; i += perStatement) {
-      const chunk = i === 0 && rows.length <= perStatement ? rows : rows.slice(i, i + perStatement);
-      const params: unknown[] = [];
-      for (const row of chunk) for (const v of row) params.push(v === undefined ? null : v);
+    for (let i = 0; i < rows.length;) {
+      // full statements, then the rest in power-of-two sizes: a few statement shapes per table, each prepared once
+      const left = rows.length - i;
+      const n = left >= perStatement ? perStatement : 2 ** Math.floor(Math.log2(left));
+      const chunk = i === 0 && n === rows.length ? rows : rows.slice(i, i + n);
+      i += n;
+      const params = new Array<unknown>(chunk.length * columns.length);
+      let p = 0;
+      for (const row of chunk) for (const v of row) params[p++] = v === undefined ? null : v;
       const text = this.statement(table, columns, chunk.length, conflict);
       if (this.sqlite) this.prepared(text).run(params);
       else await this.db.executeQuery(CompiledQuery.raw(text, params));
@@ -92,7 +97,16 @@ function numbered(text: string): string {
 /** `?, ?, ?` for an IN list. */
 export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
-/** Runs `fn` over slices of at most `size` items (IN lists under the parameter limit). */
+/**
+ * Runs `fn` over slices of at most `size` items, for IN lists under the parameter limit. A slice is padded to a power
+ * of two by repeating its last item (the same IN list), so that its statement has one of a few shapes, each prepared
+ * once.
+ */
 export async function inChunks<T>(items: T[], size: number, fn: (slice: T[]) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await fn(items.slice(i, i + size));
+  for (let i = 0; i < items.length; i += size) {
+    const slice = items.slice(i, i + size);
+    const padded = 2 ** Math.ceil(Math.log2(slice.length));
+    for (let k = slice.length; k < padded; k++) slice.push(slice[slice.length - 1] as T);
+    await fn(slice);
+  }
 }

@@ -38,7 +38,10 @@ for (const dialect of DIALECTS) {
       const again = await cli(['demo', 'load'], a);
       assert.deepEqual(
         [again.code, again.stderr],
-        [1, 'wohnapi: error: demo load needs an empty database: it already holds ledgers (company codes)\n'],
+        [
+          1,
+          "wohnapi: error: demo load needs an empty database: it already holds ledgers (company codes); set DATABASE_URL to a new database (create it with 'wohnapi migrate')\n",
+        ],
       );
     });
 
@@ -46,20 +49,30 @@ for (const dialect of DIALECTS) {
       const file = path.join(dir, 'bad.json');
       fs.writeFileSync(
         file,
-        JSON.stringify({
-          CompanyCodes: [{ Id: 901, Name: 'Neu' }],
-          EconomicUnits: [
-            { Id: 902, CompanyCodeId: 999 },
-            { Id: 903, CompanyCodeId: '901' },
-          ],
-        }),
+        [
+          '{"CompanyCodes":[{"Id":901,"Name":"Neu"}],',
+          '"EconomicUnits":[',
+          '{"Id":902,"CompanyCodeId":999},',
+          '{"Id":903,"CompanyCodeId":"901"}',
+          ']}',
+        ].join('\n'),
       );
       const res = await cli(['import', file], { DATABASE_URL: at(dbs, 1).url });
       assert.equal(res.code, 1);
       assert.deepEqual(res.stderr.trimEnd().split('\n'), [
-        'EconomicUnits[0] (Id 902) CompanyCodeId: unknown reference: no CompanyCodes with Id 999',
-        'EconomicUnits[1] (Id 903) CompanyCodeId: must be an integer, got "901"',
-        'wohnapi: error: import failed with 2 problem(s); nothing was stored',
+        'EconomicUnits[0] (Id 902) CompanyCodeId: unknown reference: no CompanyCodes with Id 999 (line 3)',
+        'EconomicUnits[1] (Id 903) CompanyCodeId: must be an integer, got "901" (line 4)',
+        'wohnapi: error: import failed with 2 problem(s); nothing was stored: fix the file and run the import again',
+      ]);
+      // a syntax error: its line and column (characters, not bytes) in a file with CRLF line ends
+      fs.writeFileSync(
+        file,
+        '{"CompanyCodes":[\r\n{"Id":901,"Name":"Müller & Söhne"},\r\n{"Id":902,"Name":"Süd" "x"}\r\n]}',
+      );
+      const syntax = await cli(['import', file], { DATABASE_URL: at(dbs, 1).url });
+      assert.deepEqual(syntax.stderr.trimEnd().split('\n'), [
+        `CompanyCodes[1]: the file is not valid JSON at line 3, column 24: expected ',' or '}' after a value, found '"'`,
+        'wohnapi: error: import failed with 1 problem(s); nothing was stored: fix the file and run the import again',
       ]);
       const missing = await cli(['import', path.join(dir, 'nope.json')], { DATABASE_URL: at(dbs, 1).url });
       assert.deepEqual([missing.code, missing.stderr.split('\n').length], [1, 2]);
@@ -76,6 +89,6 @@ describe('data commands without a database', () => {
     }
     const bad = await cli(['demo', 'load', '--scale', 'big'], { DATABASE_URL: 'sqlite::memory:' });
     assert.equal(bad.code, 1);
-    assert.equal(bad.stderr, "wohnapi: error: --scale must be a positive integer, got 'big'\n");
+    assert.equal(bad.stderr, "wohnapi: error: --scale must be a positive integer, got 'big'; e.g. --scale 10\n");
   });
 });

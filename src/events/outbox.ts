@@ -8,12 +8,6 @@ import type { OutboxEventsTable } from './tables.ts';
 
 type EventRow = Required<Omit<Insertable<OutboxEventsTable>, 'id' | 'dispatched_at'>>;
 
-/** One event (the usual case of a single write): a statement prepared once. */
-const insertOne = fixedQuery<EventRow, never>(
-  ['event_id', 'entity_type', 'entity_id', 'action', 'company_code_id', 'user_id', 'created_at'],
-  (db, row) => db.insertInto('outbox_events').values(row),
-);
-
 export type EventAction = 'created' | 'updated' | 'deleted';
 
 export interface DomainEvent {
@@ -25,18 +19,41 @@ export interface DomainEvent {
   userId?: number | null;
 }
 
+/** The columns of an outbox row, in the order of `eventValues`. */
+export const EVENT_COLUMNS = [
+  'event_id',
+  'entity_type',
+  'entity_id',
+  'action',
+  'company_code_id',
+  'user_id',
+  'created_at',
+] as const;
+
+/** The values of an event's outbox row (in EVENT_COLUMNS order); `created`: the time as ISO text. */
+export const eventValues = (
+  e: DomainEvent,
+  created: string,
+): [string, string, number, EventAction, number | null, number | null, string] => [
+  crypto.randomUUID(),
+  e.entityType,
+  e.entityId,
+  e.action,
+  e.companyCodeId,
+  e.userId ?? null,
+  created,
+];
+
+/** One event (the usual case of a single write): a statement prepared once. */
+const insertOne = fixedQuery<EventRow, never>(EVENT_COLUMNS, (db, row) => db.insertInto('outbox_events').values(row));
+
 export async function recordEvents(db: Executor, events: DomainEvent[], now: Date = new Date()): Promise<void> {
   if (events.length === 0) return;
   const created = now.toISOString();
-  const rows = events.map((e) => ({
-    event_id: crypto.randomUUID(),
-    entity_type: e.entityType,
-    entity_id: e.entityId,
-    action: e.action,
-    company_code_id: e.companyCodeId,
-    user_id: e.userId ?? null,
-    created_at: created,
-  }));
+  const rows = events.map((e) => {
+    const [event_id, entity_type, entity_id, action, company_code_id, user_id, created_at] = eventValues(e, created);
+    return { event_id, entity_type, entity_id, action, company_code_id, user_id, created_at };
+  });
   if (rows.length === 1) {
     await insertOne.execute(db, rows[0] as EventRow);
     return;

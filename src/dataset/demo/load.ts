@@ -91,7 +91,9 @@ export async function loadDemo(database: Database, options: DemoOptions = {}): P
   return database.db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom('company_codes').select('id').limit(1).execute();
     if (taken.length)
-      throw new CommandError('demo load needs an empty database: it already holds ledgers (company codes)');
+      throw new CommandError(
+        "demo load needs an empty database: it already holds ledgers (company codes); set DATABASE_URL to a new database (create it with 'wohnapi migrate')",
+      );
     const bulk = new BulkWriter(trx, database);
     const sink = new BufferedSink(bulk, options.progress);
     const ledgers = Math.min(COMPANIES.length, 3 + Math.floor(scale / 20));

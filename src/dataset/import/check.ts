@@ -6,6 +6,7 @@ import type { Parsed } from './record.ts';
 
 export interface Pending {
   position: number;
+  line?: number;
   id: number;
   path: string;
   column: string;
@@ -48,7 +49,15 @@ export function checkRecord(
     const what = `${collectionOf(r.ref.table)} ${r.id}`;
     if (!row) {
       if (r.ref.table === spec.table && r.column && spec.fields.some((f) => f.column === r.column)) {
-        deferred.push({ position: p.position, id: p.id, path: r.path, column: r.column, target: r.id, ledger });
+        deferred.push({
+          position: p.position,
+          line: p.line,
+          id: p.id,
+          path: r.path,
+          column: r.column,
+          target: r.id,
+          ledger,
+        });
         p.row[r.column] = null;
       } else
         fail(

@@ -9,6 +9,7 @@ import { childSpecs } from './write.ts';
 
 export interface Deletion {
   position: number;
+  line?: number;
   spec: CollectionSpec;
   id: number;
 }
@@ -50,6 +51,7 @@ export async function applyDeletions(
       problem({
         collection: DELETIONS,
         position: d.position,
+        line: d.line,
         id: d.id,
         path: '',
         message: `${spec.name} ${d.id}: ${message}`,

@@ -3,7 +3,7 @@
 // events recorded for the entities that carry webhooks. Any problem: everything is rolled back and all problems listed.
 import type { Readable } from 'node:stream';
 import type { Database, Executor } from '../../db/database.ts';
-import { recordEvents, type DomainEvent } from '../../events/outbox.ts';
+import { EVENT_COLUMNS, eventValues, type DomainEvent } from '../../events/outbox.ts';
 import { BulkWriter, q } from '../bulk.ts';
 import { COLLECTIONS, DELETIONS, FORMAT_KEY, FORMAT_VERSION } from '../format/collections.ts';
 import type { CollectionSpec } from '../format/fields.ts';
@@ -11,7 +11,7 @@ import { Num, type JsonValue } from '../format/values.ts';
 import { applyDeletions, type Deletion } from './deletions.ts';
 import { IdSet } from './id-set.ts';
 import { collectionOf, ImportFailed, lookup, shown, type ImportProblem } from './lookup.ts';
-import { DocumentError, readDocument } from './reader.ts';
+import { DocumentError, readDocument, type Location } from './reader.ts';
 import { parseRecord, type Parsed } from './record.ts';
 import { checkRecord, type Pending } from './check.ts';
 import { writeBatch } from './write.ts';
@@ -20,6 +20,7 @@ import { keyClashes } from './unique-keys.ts';
 
 const BATCH = 2000;
 const MAX_PROBLEMS = 1000;
+const IMPORT_CACHE_KB = 64 * 1024;
 
 export interface ImportSummary {
   records: number;
@@ -39,15 +40,33 @@ export async function importData(
   input: Readable,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
+  // SQLite: a page cache that holds the pages the import keeps touching (indexes, the tables being written), instead of
+  // the default 2 MB that spills them to the WAL file in the middle of the transaction; bounded, so memory stays flat
+  const cacheSize = database.sqlite?.pragma('cache_size', { simple: true }) as number | undefined;
+  database.sqlite?.pragma(`cache_size = -${IMPORT_CACHE_KB}`);
+  try {
+    return await importInTransaction(database, input, options);
+  } finally {
+    if (cacheSize !== undefined) database.sqlite?.pragma(`cache_size = ${cacheSize}`);
+  }
+}
+
+async function importInTransaction(
+  database: Database,
+  input: Readable,
+  options: ImportOptions,
+): Promise<ImportSummary> {
   return database.db.transaction().execute(async (trx) => {
     const importer = new Importer(trx, new BulkWriter(trx, database), options);
     try {
       await readDocument(input, importer);
     } catch (err) {
       if (!(err instanceof DocumentError)) throw err;
+      // a problem of the top-level structure (e.g. an unknown collection) belongs to no collection
+      const outside = err.at !== undefined && err.at.record === undefined;
       importer.problem({
-        collection: importer.current?.name ?? '(document)',
-        position: importer.position,
+        collection: outside ? '(document)' : (importer.current?.name ?? '(document)'),
+        position: err.at?.record ?? importer.position,
         id: null,
         path: '',
         message: err.message,
@@ -83,13 +102,13 @@ export class Importer {
     if (this.problems.length < MAX_PROBLEMS) this.problems.push(p);
   }
 
-  scalar(key: string, value: JsonValue): void {
+  scalar(key: string, value: JsonValue, at?: Location): void {
     if (key === FORMAT_KEY && value === FORMAT_VERSION) return;
     const message =
       key === FORMAT_KEY
         ? `Format must be '${FORMAT_VERSION}', got ${JSON.stringify(value)}`
         : `'${key}' is not a collection (its value must be an array)`;
-    this.problem({ collection: key, position: 0, id: null, path: '', message });
+    this.problem({ collection: key, position: 0, line: at?.line, id: null, path: '', message });
   }
 
   collectionStart(name: string): void {
@@ -109,21 +128,24 @@ export class Importer {
     this.summary.collections[name] = 0;
   }
 
-  record(value: JsonValue, position: number): void | Promise<void> {
+  record(value: JsonValue, position: number, at?: Location): void | Promise<void> {
     this.position = position;
     const name = this.current?.name ?? DELETIONS;
     this.summary.collections[name] = (this.summary.collections[name] ?? 0) + 1;
     this.summary.records++;
     if (this.summary.records % 1000 === 0) this.options.progress?.(this.summary.records);
     const report = (path: string, message: string) =>
-      this.problem({ collection: name, position, id: idOf(value), path, message });
+      this.problem({ collection: name, position, line: at?.line, id: idOf(value), path, message });
     if (this.deleting) {
       const d = parseDeletion(value, position, report);
-      if (d) this.deletions.push(d);
+      if (d) this.deletions.push({ ...d, line: at?.line });
       return this.deletions.length >= BATCH ? this.flush() : undefined;
     }
     const parsed = parseRecord(this.current as CollectionSpec, value, position, report);
-    if (parsed) this.batch.push(parsed);
+    if (parsed) {
+      parsed.line = at?.line;
+      this.batch.push(parsed);
+    }
     return this.batch.length >= BATCH ? this.flush() : undefined;
   }
 
@@ -170,7 +192,7 @@ export class Importer {
     this.batch = [];
     if (!spec || batch.length === 0) return;
     const report = (p: Parsed, path: string, message: string) =>
-      this.problem({ collection: spec.name, position: p.position, id: p.id, path, message });
+      this.problem({ collection: spec.name, position: p.position, line: p.line, id: p.id, path, message });
     const unique = batch.filter((p) => {
       let ok = true;
       if (!this.idSet(spec.name).add(p.id)) {
@@ -223,9 +245,16 @@ export class Importer {
     }
   }
 
+  /** The outbox rows of the events, written like the records (one prepared multi-row statement per chunk). */
   private async record_events(events: DomainEvent[]): Promise<void> {
+    if (events.length === 0) return;
     this.summary.events += events.length;
-    await recordEvents(this.db, events, this.options.now);
+    const created = (this.options.now ?? new Date()).toISOString();
+    await this.bulk.insert(
+      'outbox_events',
+      [...EVENT_COLUMNS],
+      events.map((e) => eventValues(e, created)),
+    );
   }
 
   /** References to records further down the same collection, stored as null until the collection is complete. */
@@ -242,6 +271,7 @@ export class Importer {
         this.problem({
           collection: spec.name,
           position: p.position,
+          line: p.line,
           id: p.id,
           path: p.path,
           message: `unknown reference: no ${collectionOf(spec.table)} with Id ${p.target}`,
@@ -250,6 +280,7 @@ export class Importer {
         this.problem({
           collection: spec.name,
           position: p.position,
+          line: p.line,
           id: p.id,
           path: p.path,
           message: `${collectionOf(spec.table)} ${p.target} is in ledger ${shown(target.company_code_id)}, this record in ledger ${shown(p.ledger)}`,

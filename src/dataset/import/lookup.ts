@@ -7,6 +7,8 @@ export interface ImportProblem {
   collection: string;
   /** Index of the record in its collection (0-based). */
   position: number;
+  /** Line (1-based) where the record starts in the file, when known. */
+  line?: number;
   id: number | null;
   /** Field path within the record ('' for the record as a whole). */
   path: string;
@@ -15,6 +17,10 @@ export interface ImportProblem {
 
 export const formatProblem = (p: ImportProblem): string =>
   `${p.collection}[${p.position}]${p.id !== null ? ` (Id ${p.id})` : ''}${p.path ? ` ${p.path}` : ''}: ${p.message}`;
+
+/** The same with the line where the record starts in the file, for a person (the CLI): `... (line 456)`. */
+export const formatProblemWithLine = (p: ImportProblem): string =>
+  `${formatProblem(p)}${p.line !== undefined ? ` (line ${p.line})` : ''}`;
 
 /** A stored value (an id, a ledger) in a message: scalars as they are, anything else as JSON. */
 export const shown = (value: unknown): string =>
@@ -25,7 +31,7 @@ export class ImportFailed extends Error {
     readonly problems: ImportProblem[],
     readonly total: number,
   ) {
-    super(`import failed with ${total} problem(s); nothing was stored`);
+    super(`import failed with ${total} problem(s); nothing was stored: fix the file and run the import again`);
   }
 }
 

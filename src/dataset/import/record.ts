@@ -21,6 +21,8 @@ export interface ChildRows {
 
 export interface Parsed {
   position: number;
+  /** Line where the record starts in the file. */
+  line?: number;
   id: number;
   row: Record<string, unknown>;
   /** CompanyCodeId as written in a record whose ledger comes from its parent. */
