@@ -14,7 +14,7 @@ const FAST = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '20', LOG_LEVEL: 
 async function serve(env: Record<string, string>): Promise<ChildProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [BIN, 'serve'], {
-    env: { ...process.env, ...env, PORT: String(port), },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -24,7 +24,7 @@ const FAST = {
 async function serve(env: Record<string, string>): Promise<ChildProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [BIN, 'serve'], {
-    env: { ...process.env, ...FAST, ...env, PORT: String(port), },
+    env: { ...process.env, ...FAST, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
