@@ -106,12 +106,7 @@ export async function createBench(options: Options): Promise<Bench & { close(): 
   const rows: Row[] = [];
 
   async function newDatabaseUrl(): Promise<string> {
-    if (!options.postgres) {
-      // an empty file is an empty SQLite database (the CLI refuses to create a new one)
-      const file = path.join(workdir, `bench${++dbCounter}.sqlite`);
-      fs.writeFileSync(file, '');
-      return `sqlite:${file}`;
-    }
+    if (!options.postgres) return `sqlite:${path.join(workdir, `bench${++dbCounter}.sqlite`)}`;
     cluster ??= await startCluster();
     const name = `bench${++dbCounter}`;
     const admin = new pg.Client({ connectionString: cluster.url });
@@ -124,7 +119,6 @@ export async function createBench(options: Options): Promise<Bench & { close(): 
   async function prepare(scale: number): Promise<Prepared> {
     const env = { DATABASE_URL: await newDatabaseUrl() };
     const t0 = performance.now();
-    await cli(['migrate'], env);
     await cli(['demo', 'load', '--scale', String(scale), '--seed', '1'], env);
     const loadSeconds = (performance.now() - t0) / 1000;
     await cli(

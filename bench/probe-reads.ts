@@ -6,29 +6,13 @@
 // bench/profile-summary.ts.
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/database.ts';
-import { addUser } from '../src/auth/users.ts';
-import { ALL_PERMISSIONS } from '../src/auth/permissions.ts';
 import { CONTRACT_AGREEMENT_KINDS } from '../src/rent-accounting/tables.ts';
+import { SYNC } from './master-data.ts';
+import { probeApp } from './probe-app.ts';
 
 const [what = 's4b', roundsArg = '3', profileFile] = process.argv.slice(2);
 const rounds = Number(roundsArg);
-const url = process.env.DATABASE_URL;
-if (!url) throw new Error('DATABASE_URL');
-const database = openDatabase(url);
-const app = await buildApp({ database, config: loadConfig({ DATABASE_URL: url, PAGE_CACHE_MB: '0' }) });
-await app.ready();
-const name = `probe-${Date.now()}`;
-await addUser(database.db, { name, password: 'probe-password', permissions: ALL_PERMISSIONS });
-const token = await app.inject({
-  method: 'POST',
-  url: '/oauth2/token',
-  payload: `grant_type=password&username=${name}&password=probe-password`,
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-});
-const headers = { authorization: `Bearer ${token.json<{ access_token: string }>().access_token}` };
+const { app, headers, close } = await probeApp();
 
 async function get(path: string): Promise<number> {
   const res = await app.inject({ method: 'GET', url: `/service/${path}`, headers });
@@ -58,7 +42,7 @@ async function work(): Promise<[number, number]> {
           ...CONTRACT_AGREEMENT_KINDS.map((k) => `v1.2/RentAccounting/ContractAgreement/${k}`),
           'v1.2/RentAccounting/PriceIndexValue',
         ]
-      : ['v1.2/CommercialInventory/UseUnits', 'v1.2/RentAccounting/LicenseAgreements', 'v1.2/PersonsRead/Persons'];
+      : SYNC;
   for (const list of lists) {
     const [n, r] = await pages(list, what === 'md' ? '&showNullValues=true' : '');
     records += n;
@@ -92,5 +76,4 @@ console.log(
   `${what}: ${requests} requests, ${records} records, ${(ms / requests).toFixed(2)} ms CPU/request, ` +
     `${((ms * 1000) / records).toFixed(1)} us CPU/record, ${Math.round((records * 1000) / ms)} records per CPU s`,
 );
-await app.close();
-await database.close();
+await close();

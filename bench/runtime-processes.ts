@@ -87,14 +87,6 @@ export async function startUp(env: Record<string, string>, runs: number) {
   return { helpMedianMs: Math.round(median(help)), serveReadyMedianMs: Math.round(median(serve)), runs };
 }
 
-export async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/oauth2/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'password', username: 'bench', password: 'bench-password' }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 export async function projectTarget(url: string) {
   const database = openDatabase(url);
   try {

@@ -11,7 +11,6 @@ import { promisify } from 'node:util';
 import { ROOT, table, treeCpuMs, withPeakRss, type LoadResult } from './harness.ts';
 import {
   childrenOf,
-  login,
   projectTarget,
   reapedChildrenCpuSeconds,
   rssMb,
@@ -20,10 +19,9 @@ import {
   startUp,
   type Server,
 } from './runtime-processes.ts';
+import { INCLUDES, RC, login } from './context.ts';
 
 const execFileP = promisify(execFile);
-const RC = '/service/v1.2/RunningCostDistributionRead';
-const INCLUDES = 'includeUseUnits=true&includeCostTypes=true&includeExplanations=true&includeOptionTaxes=true';
 
 export interface RuntimeBenchOptions {
   engine: 'sqlite' | 'postgres';
