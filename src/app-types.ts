@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { WriteQueue } from './db/write-queue.ts';
+import type { FrontDoor } from './http/front-door.ts';
 import type { DB } from './db/schema.ts';
 import type { Permission } from './auth/permissions.ts';
 import type { Principal } from './auth/tokens.ts';
@@ -47,6 +48,8 @@ declare module 'fastify' {
     now(): Date;
     /** Runs a write command atomically and durably (group commit on SQLite). */
     writes: WriteQueue;
+    /** Answers repeats of page-cache hits before Fastify (armed by the page-cache step). */
+    frontDoor: FrontDoor;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -9,6 +9,7 @@ import { WriteQueue } from './db/write-queue.ts';
 import type { App } from './app-types.ts';
 import type { Authenticator } from './auth/authenticate.ts';
 import { clientErrorHandler, frameworkErrors } from './http/client-errors.ts';
+import { FrontDoor } from './http/front-door.ts';
 import requestIdStep, { requestId } from './pipeline/01-request-id.ts';
 import errorsStep from './pipeline/02-errors.ts';
 import routeConfigStep from './pipeline/03-route-config.ts';
@@ -40,7 +41,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const fixed = config.now ? new Date(config.now) : undefined;
   const now = options.now ?? (fixed ? () => fixed : () => new Date());
 
+  // Repeated page-cache hits are answered before Fastify (src/http/front-door.ts); step 7 arms it.
+  const frontDoor = new FrontDoor({
+    database,
+    now,
+    rateLimited: config.rateLimitPerMinute > 0,
+    proxied: config.trustProxy !== false && config.trustProxy !== 0,
+  });
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory(),
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -72,6 +81,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('config', config);
   app.decorate('now', now);
   app.decorate('writes', new WriteQueue(database));
+  app.decorate('frontDoor', frontDoor);
+  frontDoor.log = app.log;
+  app.addHook('onClose', async () => frontDoor.close());
 
   // The request pipeline, in the order a request meets it (each step names the steps it depends on).
   await app.register(requestIdStep);

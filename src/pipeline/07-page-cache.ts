@@ -1,6 +1,8 @@
 // Step 7: repeated GETs of routes with config.cache are answered from serialized pages, keyed by URL and the
 // ledgers the request may see (so it runs after authentication, which also still runs on every request), and valid
 // only for the data version they were made at: any commit by any process sharing the database makes them stale.
+// A 200 answered from or into the cache is remembered by the front door (src/http/front-door.ts), which answers
+// its repeats before Fastify while the same checks hold.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
@@ -10,6 +12,8 @@ import { PageCache } from '../http/page-cache.ts';
 interface Ticket {
   key: string;
   version: string;
+  /** Answered from the cache, or its answer stored in it: the front door may answer its repeats. */
+  cached: boolean;
 }
 const tickets = new WeakMap<FastifyRequest, Ticket>();
 
@@ -45,21 +49,45 @@ export default fp(
       const key = cacheKey(request);
       const body = cache.get(key, version);
       if (body !== undefined) {
+        tickets.set(request, { key, version, cached: true });
         reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit');
         return reply.send(body);
       }
-      tickets.set(request, { key, version });
+      tickets.set(request, { key, version, cached: false });
     });
 
     app.addHook('onSend', (request, reply, payload, done) => {
       const ticket = tickets.get(request);
-      if (ticket && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      if (
+        ticket &&
+        !ticket.cached &&
+        reply.statusCode === 200 &&
+        (typeof payload === 'string' || Buffer.isBuffer(payload))
+      ) {
         const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
         cache.set(ticket.key, ticket.version, body);
+        ticket.cached = true;
         reply.header('x-cache', 'miss');
         return done(null, body);
       }
       done(null, payload);
+    });
+
+    app.frontDoor.open(cache);
+    app.addHook('onResponse', (request, reply, done) => {
+      const ticket = tickets.get(request);
+      const principal = request.principal;
+      if (!ticket?.cached || reply.statusCode !== 200 || !principal) return done();
+      versionsFor(app.database, request).then((versions) => {
+        app.frontDoor.remember(request.raw, {
+          cacheKey: ticket.key,
+          authVersion: versions.auth,
+          expiresAt: principal.expiresAt,
+          contentType: String(reply.getHeader('content-type')),
+          route: request.routeOptions.url ?? 'unmatched',
+        });
+        done();
+      }, done);
     });
   },
   { name: 'page-cache', dependencies: ['authentication', 'route-config'] },

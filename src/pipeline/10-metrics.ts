@@ -29,18 +29,30 @@ export default fp(
       string,
       { count: Counter.Internal; time: Histogram.Internal<(typeof labelNames)[number]> }
     >();
-    app.addHook('onResponse', (request, reply, done) => {
-      const route = request.routeOptions.url ?? 'unmatched';
-      const key = `${request.method} ${reply.statusCode} ${route}`;
+    const record = (method: string, status: number, route: string, seconds: number) => {
+      const key = `${method} ${status} ${route}`;
       let s = series.get(key);
       if (!s) {
-        const labels = { method: request.method, route, status: String(reply.statusCode) };
+        const labels = { method, route, status: String(status) };
         series.set(key, (s = { count: requests.labels(labels), time: latency.labels(labels) }));
       }
       s.count.inc();
-      s.time.observe(reply.elapsedTime / 1000);
+      s.time.observe(seconds);
+    };
+    app.addHook('onResponse', (request, reply, done) => {
+      record(request.method, reply.statusCode, request.routeOptions.url ?? 'unmatched', reply.elapsedTime / 1000);
       done();
     });
+    // Answers of the front door (src/http/front-door.ts) count like the pipeline's, and on their own.
+    const frontDoorAnswers = new Counter({
+      name: 'http_front_door_answers_total',
+      help: 'Repeated page-cache hits answered before the pipeline (also counted in http_requests_total)',
+      registers: [registry],
+    });
+    app.frontDoor.observe = (method, status, route, seconds) => {
+      frontDoorAnswers.inc();
+      record(method, status, route, seconds);
+    };
 
     app.get('/metrics', { schema: { tags: ['Operations'], hide: true } }, async (_request, reply) => {
       reply.header('content-type', registry.contentType);
