@@ -1,6 +1,7 @@
 // Profiles the production server (node --cpu-prof) under one load: S5 (project create + 3 assigns, 32 clients) or
-// S2a (the same AllocationGroupBases page repeated, a page-cache hit), then prints bench/profile-summary.ts of it.
-// Usage: npm run build && node --import tsx bench/profile-server.ts S5|S2a [--scale 10] [--duration 10]
+// S2a (the same AllocationGroupBases page repeated, a page-cache hit) or S2b (every request a page not asked before),
+// then prints bench/profile-summary.ts of it.
+// Usage: npm run build && node --import tsx bench/profile-server.ts S5|S2a|S2b [--scale 10] [--duration 10]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +54,10 @@ const uu = await database.db
   .orderBy('id')
   .limit(1)
   .executeTakeFirstOrThrow();
+const { bases } = await database.db
+  .selectFrom('allocation_group_bases')
+  .select((eb) => eb.fn.countAll<number>().as('bases'))
+  .executeTakeFirstOrThrow();
 await database.close();
 
 const port = await freePort();
@@ -68,6 +73,7 @@ const token = await login(base);
 // The server's start-up is left out of the summary: samples before the load began.
 const after = String((Date.now() - started) / 1000 + 1);
 const duration = Number(values.duration);
+const page = `${RC}/AllocationGroupBases?apiKey=${apiKey}&limit=100&${INCLUDES}`;
 const result =
   what === 'S5'
     ? await runLoad('projects-load.ts', {
@@ -85,7 +91,10 @@ const result =
     : await runLoad('load.ts', {
         connections: 10,
         duration,
-        url: `${base}${RC}/AllocationGroupBases?apiKey=${apiKey}&limit=100&${INCLUDES}`,
+        url: what === 'S2b' ? base : `${base}${page}`,
+        ...(what === 'S2b' && {
+          uniquePaths: Array.from({ length: Number(bases) }, (_, offset) => `${page}&offset=${offset}`),
+        }),
         headers: { authorization: `Bearer ${token}` },
       });
 console.log(JSON.stringify(result));

@@ -134,6 +134,12 @@ const VARIABLES = {
     '10',
     'PostgreSQL connections per server process (pool size)',
   ),
+  SQLITE_CACHE_MB: variable(
+    'sqliteCacheMb',
+    int(2, 4096),
+    '64',
+    'SQLite page cache per connection in MiB (filled as pages are read; pages of uncached reads come from it)',
+  ),
   WEBHOOK_ALLOW_PRIVATE: variable(
     'webhookAllowPrivate',
     bool,

@@ -56,7 +56,10 @@ export interface StartOptions {
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
   // The start banner goes to stderr, so stdout carries only the (JSON) log lines.
   const print = options.print ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolMax });
+  const database = openDatabase(config.databaseUrl, {
+    poolSize: config.databasePoolMax,
+    sqliteCacheMb: config.sqliteCacheMb,
+  });
   const { applied } = await migrateToLatest(database);
   const app = await buildApp({ database, config, logger: loggerOptions(config) });
   const extra = options.beforeListen ? await options.beforeListen(app) : [];

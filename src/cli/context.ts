@@ -62,7 +62,7 @@ export async function openMigrated(config: Readonly<Config>, poolSize: number): 
   const { migrateToLatest } = await import('../db/migrate.ts');
   let database: Database | undefined;
   try {
-    database = openDatabase(config.databaseUrl, { poolSize });
+    database = openDatabase(config.databaseUrl, { poolSize, sqliteCacheMb: config.sqliteCacheMb });
     await migrateToLatest(database);
     return database;
   } catch (err) {

@@ -107,6 +107,8 @@ export interface AllocationGroupBaseFragmentsTable {
   cost_types_k: string | null;
   option_taxes: string;
   option_taxes_k: string | null;
+  /** The whole base with every include, nulls omitted (migration 2026112502); null before a rebuild. */
+  complete: string | null;
 }
 
 export interface RunningCostTables {
