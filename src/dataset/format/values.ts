@@ -12,11 +12,16 @@ const DATE = /^(\d{4})-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])$/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?Z$/;
 const INT = /^-?\d+$/;
 
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A YYYY-MM-DD that names a day of the (proleptic Gregorian) calendar; no Date object per value. */
 function realDate(text: string): boolean {
   const m = DATE.exec(text);
   if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCDate() === Number(m[3]);
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return Number(m[3]) <= (month === 2 && leap ? 29 : (DAYS[month - 1] as number));
 }
 
 /**

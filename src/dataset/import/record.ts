@@ -39,6 +39,9 @@ export type Report = (path: string, message: string) => void;
 const isObject = (v: JsonValue | undefined): v is { [key: string]: JsonValue } =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Num);
 
+/** The path of a field (built only when needed: a problem, a reference). */
+const pathOf = (prefix: string, f: Field): string => (prefix ? `${prefix}${f.wire}` : f.wire);
+
 /** Reads `fields` of `obj` into `row`, reporting each problem; returns false when there was one. */
 function readFields(
   obj: { [key: string]: JsonValue },
@@ -51,34 +54,33 @@ function readFields(
   let ok = true;
   for (const f of fields) {
     const v = obj[f.wire];
-    const path = `${prefix}${f.wire}`;
     if (v === undefined || v === null) {
       if (f.required) {
-        report(path, v === null ? 'must not be null' : 'is missing');
+        report(pathOf(prefix, f), v === null ? 'must not be null' : 'is missing');
         ok = false;
       }
       row[f.column] = f.type === 'bool' && v === undefined && !f.nullable ? 0 : null;
       if (f.type === 'bool' && v === null && !f.nullable) {
-        report(path, 'must be true or false, got null');
+        report(pathOf(prefix, f), 'must be true or false, got null');
         ok = false;
       }
       continue;
     }
     const c = toColumn(f.type, v);
     if ('error' in c) {
-      report(path, c.error);
+      report(pathOf(prefix, f), c.error);
       ok = false;
       continue;
     }
     if (f.values && !f.values.includes(c.value as string)) {
-      report(path, `unknown value '${String(c.value)}' (one of ${f.values.join(', ')})`);
+      report(pathOf(prefix, f), `unknown value '${String(c.value)}' (one of ${f.values.join(', ')})`);
       ok = false;
       continue;
     }
     row[f.column] = c.value;
     if (f.ref)
       refs.push({
-        path,
+        path: pathOf(prefix, f),
         ref: f.ref,
         id: c.value as number,
         expect: f.ref.sameAs ? obj[f.ref.sameAs.field] : undefined,
@@ -116,12 +118,13 @@ function readChildren(
       ok = false;
       return;
     } else {
-      for (const k of Object.keys(item))
-        if (!spec.fields.some((f) => f.wire === k)) report(`${path}.${k}`, 'unknown field');
+      const wires = wiresOf(spec);
+      for (const k of Object.keys(item)) if (!wires.has(k)) report(`${path}.${k}`, 'unknown field');
       if (!readFields(item, spec.fields, row, refs, `${path}.`, report)) ok = false;
     }
     if (spec.position) row[spec.position] = i;
-    const key = spec.key.map((c) => String(row[c])).join('|');
+    const key =
+      spec.key.length === 1 ? String(row[spec.key[0] as string]) : spec.key.map((c) => String(row[c])).join('|');
     if (keys.has(key)) {
       report(path, `duplicate ${spec.key.includes('id') ? `Id ${shown(row.id)}` : `entry ${key}`} in ${spec.wire}`);
       ok = false;
@@ -130,6 +133,29 @@ function readChildren(
     rows.push(row);
   });
   return ok ? { spec, rows } : null;
+}
+
+/** The field names of a child entry (built once per spec, not per record). */
+const CHILD_WIRES = new WeakMap<ChildSpec, Set<string>>();
+function wiresOf(spec: ChildSpec): Set<string> {
+  let s = CHILD_WIRES.get(spec);
+  if (!s) CHILD_WIRES.set(spec, (s = new Set(spec.fields.map((f) => f.wire))));
+  return s;
+}
+
+/** The field names a record of this collection (and kind) may have (built once per spec and kind). */
+const KNOWN = new WeakMap<CollectionSpec, Map<KindSpec | undefined, Set<string>>>();
+function knownFields(spec: CollectionSpec, kind: KindSpec | undefined): Set<string> {
+  let byKind = KNOWN.get(spec);
+  if (!byKind) KNOWN.set(spec, (byKind = new Map<KindSpec | undefined, Set<string>>()));
+  let known = byKind.get(kind);
+  if (!known) {
+    known = new Set([...spec.fields.map((f) => f.wire), ...spec.children.map((c) => c.wire)]);
+    if (spec.ledgerFrom) known.add('CompanyCodeId');
+    if (kind) for (const f of [...(kind.detail?.fields ?? []), ...kind.children]) known.add(f.wire);
+    byKind.set(kind, known);
+  }
+  return known;
 }
 
 /** Parses one record; null when it has a problem (each one reported). */
@@ -144,9 +170,7 @@ export function parseRecord(spec: CollectionSpec, value: JsonValue, position: nu
   let kind: KindSpec | undefined;
   const kindName = spec.kinds ? (row.kind as string | null) : undefined;
   if (spec.kinds && typeof kindName === 'string') kind = spec.kinds[kindName];
-  const known = new Set([...spec.fields.map((f) => f.wire), ...spec.children.map((c) => c.wire)]);
-  if (spec.ledgerFrom) known.add('CompanyCodeId');
-  if (kind) for (const f of [...(kind.detail?.fields ?? []), ...kind.children]) known.add(f.wire);
+  const known = knownFields(spec, kind);
   for (const k of Object.keys(value)) {
     if (!known.has(k) && !(spec.kinds && !kind))
       report(k, kind ? `is not a field of kind ${kindName}` : 'unknown field (names are case-sensitive)');

@@ -82,7 +82,7 @@ export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: 
   for (const d of details.values())
     await bulk.insert(d.table, d.columns, d.rows, { update: ['contract_agreement_id'] });
 
-  const children = new Map<string, { spec: ChildSpec; columns: string[]; rows: unknown[][] }>();
+  const children = new Map<string, { spec: ChildSpec; columns: string[]; fields: string[]; rows: unknown[][] }>();
   for (const p of batch) {
     for (const c of p.children) {
       if (c.rows.length === 0) continue;
@@ -93,9 +93,14 @@ export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: 
           ...c.spec.fields.map((f) => f.column),
           ...(c.spec.position ? [c.spec.position] : []),
         ];
-        children.set(c.spec.table, (g = { spec: c.spec, columns: cols, rows: [] }));
+        children.set(c.spec.table, (g = { spec: c.spec, columns: cols, fields: cols.slice(1), rows: [] }));
       }
-      for (const r of c.rows) g.rows.push([p.id, ...g.columns.slice(1).map((col) => r[col])]);
+      const fields = g.fields;
+      for (const r of c.rows) {
+        const values: unknown[] = [p.id];
+        for (const col of fields) values.push(r[col]);
+        g.rows.push(values);
+      }
     }
   }
   for (const g of children.values())
