@@ -16,6 +16,7 @@ import { parseRecord, type Parsed } from './record.ts';
 import { checkRecord, type Pending } from './check.ts';
 import { writeBatch } from './write.ts';
 import { rebuildReadModel } from '../../running-cost/read-model.ts';
+import { rebuildContractReadModel } from '../../rent-accounting/index.ts';
 import { keyClashes } from './unique-keys.ts';
 
 const BATCH = 2000;
@@ -74,6 +75,7 @@ async function importInTransaction(
     }
     const summary = await importer.finish();
     await rebuildReadModel(trx); // in the same transaction: fresh exactly when the import commits
+    await rebuildContractReadModel(trx); // likewise the contract read model
     return summary;
   });
 }
