@@ -30,8 +30,10 @@ const readModel = contractReadModel();
 
 /** A contract-agreement kind at its version 1.2 path and, where version 1.0 offers it, its version 1.0 path. */
 function contract<L>(kind: ContractKind<L>, v12: `/v1.2/${string}`, v10?: `/v1.0/${string}`): Endpoint[] {
-  const readers = readModel.add(kind.kind, contractReaders(kind));
-  if (v10 && !readers.v10) throw new Error(`${kind.kind} has no version 1.0 view for ${v10}`);
+  const all = contractReaders(kind);
+  if (v10 && !all.v10) throw new Error(`${kind.kind} has no version 1.0 view for ${v10}`);
+  // the read model stores the views that have a path
+  const readers = readModel.add(kind.kind, { v12: all.v12, v10: v10 ? all.v10 : undefined });
   return [endpoint(v12, readers.v12), ...(v10 && readers.v10 ? [endpoint(v10, readers.v10)] : [])];
 }
 
@@ -92,6 +94,8 @@ export const ENDPOINTS: Endpoint[] = [
  * it is fresh exactly when they commit). Returns the number of agreements.
  */
 export const rebuildContractReadModel = (db: Executor): Promise<number> => readModel.rebuild(db);
+/** A window of a kind's stored texts in a view, or undefined when not fresh (for tests; the endpoints use it). */
+export const storedContractWindow = readModel.stored;
 /** Whether the contract read model is fresh (every source unchanged since its rebuild, this wire format). */
 export const contractReadModelFresh = (db: Executor): Promise<boolean> => readModel.fresh(db);
 

@@ -15,7 +15,9 @@ import { openDatabase, type Executor } from '../db/database.ts';
 import { ALL_LEDGERS } from '../auth/ledger-scope.ts';
 import { buildWorld, insertContractAgreement, type World } from '../dataset/factories.ts';
 import { loadDemo } from '../dataset/demo/load.ts';
-import { ENDPOINTS, contractReadModelFresh, rebuildContractReadModel } from './index.ts';
+import { ENDPOINTS, contractReadModelFresh, rebuildContractReadModel, storedContractWindow } from './index.ts';
+import { idsAscending } from './read-model.ts';
+import { CONTRACT_AGREEMENT_KINDS } from './tables.ts';
 import type { Endpoint } from './engine.ts';
 
 /** Tables whose change must make the contract read model stale (migration 2026112501). */
@@ -227,6 +229,17 @@ for (const dialect of DIALECTS) {
   });
 }
 
+describe('idsAscending', () => {
+  it('accepts ascending ids and none, and refuses any other order', () => {
+    assert.equal(idsAscending(null), true);
+    assert.equal(idsAscending('7'), true);
+    assert.equal(idsAscending('1,2,10,11'), true);
+    assert.equal(idsAscending('1,10,2'), false);
+    assert.equal(idsAscending('3,3'), false);
+    assert.equal(idsAscending('1,,2'), false);
+  });
+});
+
 for (const dialect of DIALECTS) {
   describe(`contract read model of the demo data and imports [${dialect}]`, () => {
     let t: TestApp;
@@ -253,6 +266,33 @@ for (const dialect of DIALECTS) {
       await stale(t.database.db);
       assert.deepEqual(await pages(t.database.db), stored);
       assert.ok(stored.every((p) => p.length > 100));
+    });
+
+    it('joins the same texts whether or not the database sorts them (the variant used if SQLite joined out of order)', async () => {
+      await rebuildContractReadModel(t.database.db);
+      const text = (j: Awaited<ReturnType<typeof storedContractWindow>>) =>
+        j && { ...j, json: Buffer.isBuffer(j.json) ? j.json.toString('utf8') : j.json };
+      // version 1.0 texts exist for the kinds version 1.0 offers
+      const withV10 = new Set(
+        (
+          await t.database.db
+            .selectFrom('contract_agreement_texts as t')
+            .innerJoin('contract_agreements as ca', 'ca.id', 't.id')
+            .select('ca.kind')
+            .distinct()
+            .where('t.v10', 'is not', null)
+            .execute()
+        ).map((r) => r.kind),
+      );
+      assert.equal(withV10.size, 7);
+      for (const kind of CONTRACT_AGREEMENT_KINDS)
+        for (const view of withV10.has(kind) ? (['v12', 'v10'] as const) : (['v12'] as const))
+          for (const showNulls of [false, true]) {
+            const args = [kind, view, t.database.db, {}, ALL_LEDGERS, { offset: 2, limit: 7 }, showNulls] as const;
+            const unsorted = text(await storedContractWindow(...args));
+            assert.ok(unsorted && unsorted.count === 7, `${kind} ${view}`);
+            assert.deepEqual(text(await storedContractWindow(...args, true)), unsorted);
+          }
     });
 
     it('is rebuilt by an import in its transaction; a failed import leaves the old texts and data', () =>

@@ -33,7 +33,25 @@ interface WindowRow {
   ids: number | string;
   found: number | string;
   last: number | string | null;
+  /** SQLite: the ids in the order their texts were joined (checked; see `stored`). */
+  order: string | null;
   json: Buffer | string | null;
+}
+
+/** Whether comma-separated ids (or none) are in ascending order. */
+export function idsAscending(ids: string | null): boolean {
+  if (ids === null) return true;
+  let last = -Infinity;
+  let from = 0;
+  while (from <= ids.length) {
+    let to = ids.indexOf(',', from);
+    if (to < 0) to = ids.length;
+    const n = Number(ids.slice(from, to));
+    if (!(n > last)) return false;
+    last = n;
+    from = to + 1;
+  }
+  return true;
 }
 
 const BATCH = 500;
@@ -60,13 +78,18 @@ export function contractReadModel() {
     scope: LedgerScope,
     w: Window,
     showNulls: boolean,
+    sorted = false,
   ): Promise<Joined | undefined> {
     const text = sql.raw(showNulls ? `coalesce(t.${view}_k, t.${view})` : `t.${view}`);
-    // the texts in id order (SQLite feeds an aggregate in its input's order but does not promise it: ORDER BY in the
-    // aggregate); on SQLite as a blob, so the UTF-8 bytes reach the socket without a JavaScript string
+    // The texts in id order, on SQLite as a blob (the UTF-8 bytes reach the socket without a JavaScript string).
+    // SQLite feeds the aggregate in the order of the ids subquery but does not promise it: the statement also returns
+    // the ids in the order it joined them, and only if that is not ascending runs again with ORDER BY in the
+    // aggregate (which sorts the texts: twice the statement's cost, measured 0.4 -> 0.8 ms per 500 agreements).
     const joined = isPostgres(db)
-      ? sql`string_agg(${text}, ',' order by p.id)`
-      : sql`cast(group_concat(${text}, ',' order by p.id) as blob)`;
+      ? sql`null as "order", string_agg(${text}, ',' order by p.id)`
+      : sorted
+        ? sql`null as "order", cast(group_concat(${text}, ',' order by p.id) as blob)`
+        : sql`group_concat(p.id) as "order", cast(group_concat(${text}, ',') as blob)`;
     const { rows } = await sql<WindowRow>`select s.stale, s.format, count(p.id) as ids, count(${text}) as found,
       max(p.id) as last, ${joined} as json
     from read_model_state s
@@ -78,11 +101,15 @@ export function contractReadModel() {
     if (!row || Number(row.stale) !== 0 || row.format !== formatOf()) return undefined;
     // an agreement without its text is never expected while fresh; the live path would still answer it right
     if (Number(row.found) !== Number(row.ids)) return undefined;
+    if (!idsAscending(row.order)) return stored(kind, view, db, f, scope, w, showNulls, true);
     const count = Number(row.ids);
     return { json: row.json ?? '', count, lastId: row.last === null ? undefined : Number(row.last) };
   }
 
   return {
+    /** The stored window (what the readers' `stored` answers; `sorted`: the variant that sorts in the database). */
+    stored,
+
     /** Adds a kind; its readers come back with the stored path attached. */
     add<R extends { v12: AnyReader; v10?: AnyReader }>(kind: ContractAgreementKind, readers: R): R {
       kinds.push({ kind, v12: readers.v12, v10: readers.v10 });
