@@ -5,7 +5,7 @@ import { out } from './context.ts';
 
 /**
  * The one-off step before the workers start (src/runtime/cluster.ts runs it in a process of its own, so that the
- * primary stays small): migrations, a rebuild of the read model when it is not fresh (an upgrade that changed its
+ * primary stays small): migrations, a rebuild of each read model that is not fresh (an upgrade that changed its
  * format), and with --demo the demo set-up of an empty database. Returns the lines for the start banner.
  */
 async function prepare(config: Readonly<Config>, demo: boolean): Promise<string[]> {
@@ -13,14 +13,8 @@ async function prepare(config: Readonly<Config>, demo: boolean): Promise<string[
   const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   const database = await openMigrated(config, 1);
   try {
-    const { refreshReadModel } = await import('../running-cost/read-model.ts');
-    const started = performance.now();
-    const rebuilt = await refreshReadModel(database.db);
-    const lines = rebuilt
-      ? [
-          `  read model: rebuilt for ${rebuilt} AllocationGroupBases in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-        ]
-      : [];
+    const { refreshReadModels } = await import('../dataset/read-models.ts');
+    const lines = await refreshReadModels(database.db);
     if (!demo) return lines;
     const { setUpDemo } = await import('./demo-setup.ts');
     const { loadDemoData } = await import('./demo-data.ts');

@@ -11,6 +11,7 @@ import * as m006 from './migrations/2026112302_webhooks.ts';
 import * as m007 from './migrations/2026112303_master_data.ts';
 import * as m008 from './migrations/2026112401_read_model.ts';
 import * as m009 from './migrations/2026112402_loans.ts';
+import * as m010 from './migrations/2026112501_contract_read_model.ts';
 import * as m011 from './migrations/2026112502_read_model_full.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112303_master_data': m007,
   '2026112401_read_model': m008,
   '2026112402_loans': m009,
+  '2026112501_contract_read_model': m010,
   '2026112502_read_model_full': m011,
 };
 

@@ -133,30 +133,34 @@ const headerQuery = fixedQueryByShape<HeaderValues, HeaderRow>(
         'la.use_unit_id',
         'uu.use_unit_number',
       ]);
-    const byJoinedTables =
-      f.licenseAgreementIdNum !== undefined ||
-      f.useUnitId !== undefined ||
-      f.useUnitNumber !== undefined ||
-      f.economicUnitId !== undefined;
-    if (!byJoinedTables) {
-      // Deferred join: the window's ids are found on the agreement table's (kind, ..., id) index alone, so a deep
-      // offset does not pay for the joins of the rows it skips (the joins never drop a row: both are required
-      // foreign keys).
-      const ids = windowed(
-        db
-          .selectFrom('contract_agreements as ca')
-          .select('ca.id')
-          .where((eb) => eb.and(agreementConditions(kind, f, scope))),
-        'ca.id',
-        w,
-      );
-      return qb.where('ca.id', 'in', ids).orderBy('ca.id');
-    }
-    let filtered = qb.where((eb) => eb.and(agreementConditions(kind, f, scope)));
-    if (f.licenseAgreementIdNum !== undefined) filtered = filtered.where('la.id_num', '=', f.licenseAgreementIdNum);
-    return windowed(useUnitFilters(filtered, f), 'ca.id', w);
+    // Deferred join: the window's ids are found first (on the agreement table's (kind, ..., id) index alone unless a
+    // filter needs the joined tables), so a deep offset does not pay for the joins of the rows it skips (the joins
+    // never drop a row: both are required foreign keys).
+    return qb.where('ca.id', 'in', windowIds(db, kind, f, scope, w)).orderBy('ca.id');
   },
 );
+
+/**
+ * The ids of a window of a kind's agreements, filtered and ledger-scoped, in Id order: the one definition of which
+ * agreements a page or a chunk of a list holds (the live header query and the read model, read-model.ts, both use it).
+ */
+export function windowIds(db: Executor, kind: ContractAgreementKind, f: Filters, scope: LedgerScope, w: Window) {
+  const ids = db
+    .selectFrom('contract_agreements as ca')
+    .select('ca.id')
+    .where((eb) => eb.and(agreementConditions(kind, f, scope)));
+  const byJoinedTables =
+    f.licenseAgreementIdNum !== undefined ||
+    f.useUnitId !== undefined ||
+    f.useUnitNumber !== undefined ||
+    f.economicUnitId !== undefined;
+  if (!byJoinedTables) return windowed(ids, 'ca.id', w);
+  let joined = ids
+    .innerJoin('license_agreements as la', 'la.id', 'ca.license_agreement_id')
+    .innerJoin('use_units as uu', 'uu.id', 'la.use_unit_id');
+  if (f.licenseAgreementIdNum !== undefined) joined = joined.where('la.id_num', '=', f.licenseAgreementIdNum);
+  return windowed(useUnitFilters(joined, f), 'ca.id', w);
+}
 
 export function headerRows(kind: ContractAgreementKind) {
   return (db: Executor, f: Filters, scope: LedgerScope, w: Window): Promise<HeaderRow[]> =>

@@ -37,6 +37,46 @@ export interface Reader<R extends { id: number }, L> {
    * the compiled serializer of `fields` over `present`, without the intermediate object. Undefined: that path.
    */
   writer?(omitNulls: boolean): ((row: R, related: L) => string) | undefined;
+  /**
+   * Optionally, the window's records from a precomputed store (the contract read model, read-model.ts): the same
+   * bytes as `write`, or undefined when the store is not fresh (then the live path answers).
+   */
+  stored?(
+    db: Executor,
+    filters: Filters,
+    scope: LedgerScope,
+    window: Window,
+    showNulls: boolean,
+  ): Promise<Joined | undefined>;
+}
+
+/** A window's records as one JSON text: the records joined by commas, without the brackets (UTF-8 or a string). */
+export interface Joined {
+  json: Buffer | string;
+  count: number;
+  /** The Id of the window's last record (for the next keyset window). */
+  lastId: number | undefined;
+}
+
+/** A record's writers in both null modes: the reader's own, or the compiled serializer over the presented record. */
+export interface RecordWriters<R, L> {
+  keep: (row: R, related: L) => string;
+  omit: (row: R, related: L) => string;
+}
+
+/** The reader's record writers, made on first use (the one definition the endpoint and the read model share). */
+export function writersOf<R extends { id: number }, L>(reader: Reader<R, L>): () => RecordWriters<R, L> {
+  let writers: RecordWriters<R, L> | undefined;
+  return () => {
+    if (!writers) {
+      const s = recordSerializers(reader.fields);
+      writers = {
+        keep: reader.writer?.(false) ?? ((r, l) => s.keep(reader.present(r, l))),
+        omit: reader.writer?.(true) ?? ((r, l) => s.omit(reader.present(r, l))),
+      };
+    }
+    return writers;
+  };
 }
 
 /** A presented window of records, with the Id of its last row for the next keyset window. */
@@ -64,6 +104,8 @@ export interface Endpoint {
   read(db: Executor, filters: Filters, scope: LedgerScope, window: Window): Promise<WindowResult>;
   /** The records as JSON texts, nulls kept when `showNulls`: what pages and streamed lists send. */
   write(db: Executor, filters: Filters, scope: LedgerScope, window: Window, showNulls: boolean): Promise<WrittenWindow>;
+  /** The same records as one text: from the reader's store when it has a fresh one, else `write`'s texts joined. */
+  joined(db: Executor, filters: Filters, scope: LedgerScope, window: Window, showNulls: boolean): Promise<Joined>;
 }
 
 /** The compiled serializers of one record of these fields (or, if their shape does not compile, the generic ones). */
@@ -83,16 +125,15 @@ export function endpoint<R extends { id: number }, L>(
 ): Endpoint {
   const version = url.slice(2, 5) as ApiVersion;
   const { summary, description, filters, fields } = reader;
-  let writers: { keep: (row: R, related: L) => string; omit: (row: R, related: L) => string } | undefined;
-  const writersOf = () => {
-    if (!writers) {
-      const s = recordSerializers(fields);
-      writers = {
-        keep: reader.writer?.(false) ?? ((r, l) => s.keep(reader.present(r, l))),
-        omit: reader.writer?.(true) ?? ((r, l) => s.omit(reader.present(r, l))),
-      };
-    }
-    return writers;
+  const writers = writersOf(reader);
+  const write: Endpoint['write'] = async (db, f, scope, window, showNulls) => {
+    const rows = await reader.rows(db, f, scope, window);
+    if (rows.length === 0) return { texts: [], lastId: undefined };
+    const related = await reader.related(db, rows);
+    const w = showNulls ? writers().keep : writers().omit;
+    const texts = new Array<string>(rows.length);
+    for (let i = 0; i < rows.length; i++) texts[i] = w(rows[i] as R, related);
+    return { texts, lastId: rows[rows.length - 1]?.id };
   };
   return {
     url,
@@ -107,14 +148,12 @@ export function endpoint<R extends { id: number }, L>(
       const related = await reader.related(db, rows);
       return { items: rows.map((r) => reader.present(r, related)), lastId: rows[rows.length - 1]?.id };
     },
-    async write(db, f, scope, window, showNulls) {
-      const rows = await reader.rows(db, f, scope, window);
-      if (rows.length === 0) return { texts: [], lastId: undefined };
-      const related = await reader.related(db, rows);
-      const w = showNulls ? writersOf().keep : writersOf().omit;
-      const texts = new Array<string>(rows.length);
-      for (let i = 0; i < rows.length; i++) texts[i] = w(rows[i] as R, related);
-      return { texts, lastId: rows[rows.length - 1]?.id };
+    write,
+    async joined(db, f, scope, window, showNulls) {
+      const stored = await reader.stored?.(db, f, scope, window, showNulls);
+      if (stored) return stored;
+      const { texts, lastId } = await write(db, f, scope, window, showNulls);
+      return { json: texts.join(','), count: texts.length, lastId };
     },
   };
 }
@@ -132,33 +171,40 @@ function filtersOf(ep: Endpoint, q: ListQuery): Filters {
   return out;
 }
 
-/** The complete list in chunks of JSON texts: the first chunk after `offset`, then keyset windows (id > last). */
-async function* chunks(db: Executor, ep: Endpoint, q: ListQuery, scope: LedgerScope): AsyncGenerator<string[]> {
+/** The complete list in chunks of JSON text: the first chunk after `offset`, then keyset windows (id > last). */
+async function* chunks(db: Executor, ep: Endpoint, q: ListQuery, scope: LedgerScope): AsyncGenerator<Buffer | string> {
   const filters = filtersOf(ep, q);
   const showNulls = q.showNullValues === true;
   let window: Window = { offset: q.offset, limit: STREAM_CHUNK };
   while (true) {
-    const { texts, lastId } = await ep.write(db, filters, scope, window, showNulls);
-    if (texts.length > 0) yield texts;
-    if (texts.length < STREAM_CHUNK || lastId === undefined) return;
+    const { json, count, lastId } = await ep.joined(db, filters, scope, window, showNulls);
+    if (count > 0) yield json;
+    if (count < STREAM_CHUNK || lastId === undefined) return;
     window = { afterId: lastId, offset: 0, limit: STREAM_CHUNK };
   }
 }
 
-/** A JSON array written piece by piece: one string per chunk of records (each written by the endpoint). */
-async function* jsonArray(first: IteratorResult<string[]>, rest: AsyncGenerator<string[]>) {
+/** A JSON array written piece by piece: a separator, then one text per chunk of records (as the endpoint joined it). */
+async function* jsonArray(first: IteratorResult<Buffer | string>, rest: AsyncGenerator<Buffer | string>) {
   let separator = '[';
   let next = first;
   while (!next.done) {
-    yield separator + next.value.join(',');
+    yield separator;
+    yield next.value;
     separator = ',';
     next = await rest.next();
   }
   yield separator === '[' ? '[]' : ']';
 }
 
-/** Sends JSON text as it is (a string payload with a JSON type is not serialized again). */
-const sendText = (reply: FastifyReply, text: string) => reply.type(JSON_TYPE).send(text);
+const OPEN = Buffer.from('[');
+const CLOSE = Buffer.from(']');
+
+/** Sends a JSON array of the joined records as it is (a string or Buffer payload is not serialized again). */
+function sendArray(reply: FastifyReply, json: Buffer | string) {
+  const body = typeof json === 'string' ? `[${json}]` : Buffer.concat([OPEN, json, CLOSE]);
+  return reply.type(JSON_TYPE).send(body);
+}
 
 /**
  * Streams the complete list with constant memory. The first chunk is read before the status is sent, so a failing
@@ -195,15 +241,16 @@ export function registerEndpoint(app: App, ep: Endpoint): void {
       const q = request.query as unknown as ListQuery;
       if (ep.version === '1.0' && q.limit === undefined) return streamAll(reply, app.db, ep, q, request.scope);
       // The page is written by the endpoint (the same bytes as the response schema's compiled serializer over the
-      // presented records: src/rent-accounting/written.test.ts) and sent as it is.
-      const { texts } = await ep.write(
+      // presented records: src/rent-accounting/written.test.ts; or read from the contract read model when it is fresh,
+      // the same bytes: read-model.test.ts) and sent as it is.
+      const { json } = await ep.joined(
         app.db,
         filtersOf(ep, q),
         request.scope,
         { offset: q.offset, limit: q.limit ?? DEFAULT_LIMIT },
         q.showNullValues === true,
       );
-      return sendText(reply, `[${texts.join(',')}]`);
+      return sendArray(reply, json);
     },
   });
 }

@@ -5,55 +5,14 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { sql } from 'kysely';
 import { DIALECTS } from '../../test/support/db.ts';
 import { bearer, testApp, type TestApp } from '../../test/support/app.ts';
 import { at, first } from '../../test/support/lists.ts';
-import type { DialectName, Executor } from '../db/database.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { buildWorld, type World } from '../dataset/factories.ts';
+import { bulkAgreements } from '../../test/fixtures/contracts.ts';
 
 const V10 = '/service/v1.0/RentAccounting';
-
-/** The integers 0..count-1 as rows n(i), for INSERT ... SELECT (generate_series on PostgreSQL, a recursive CTE on SQLite). */
-const series = (dialect: DialectName, count: number) =>
-  dialect === 'postgres'
-    ? sql`generate_series(0, ${sql.lit(count - 1)}) as n(i)`
-    : sql`(with recursive s(i) as (select 0 union all select i + 1 from s where i < ${sql.lit(count - 1)}) select i from s) as n`;
-
-/**
- * `count` agreements of one license agreement (ids from firstId), each with its detail row, in one statement per table:
- * graduated rents with one entry each, or (entries: false) rental upper limits.
- */
-async function bulkAgreements(
-  db: Executor,
-  dialect: DialectName,
-  world: World,
-  firstId: number,
-  count: number,
-  entries: boolean,
-): Promise<void> {
-  const ledger = first(world.ledgers);
-  const n = series(dialect, count);
-  const kind = entries ? 'GraduatedRentAgreement' : 'RentalUpperLimit';
-  await sql`insert into contract_agreements (id, kind, license_agreement_id, company_code_id, valid_from, valid_to, input_date, first_debit)
-    select ${firstId} + i, ${kind}, ${first(ledger.licenseAgreementIds)}, ${ledger.companyCodeId}, '2024-01-01', '2034-12-31', '2023-12-15', null from ${n}`.execute(
-    db,
-  );
-  if (entries) {
-    await sql`insert into ca_graduated_rent (contract_agreement_id, rental_upper_limit, contract_position_type_id)
-      select ${firstId} + i, '1200.50', null from ${n}`.execute(db);
-    await sql`insert into ca_graduated_rent_entries (id, contract_agreement_id, rent_change_date, amount, activated_agreement, vat_rate_id, invalid, square_meters, price_per_square_meter)
-      select ${firstId} + i, ${firstId} + i, '2025-01-01T00:00:00Z', '850.25', 1, ${world.catalog.VatRate[0]}, 0, null, null from ${n}`.execute(
-      db,
-    );
-  } else {
-    await sql`insert into ca_rental_upper_limit (contract_agreement_id, rental_upper_limit) select ${firstId} + i, '950.75' from ${n}`.execute(
-      db,
-    );
-  }
-  if (dialect === 'postgres') await sql`analyze`.execute(db); // as autovacuum does after a bulk load
-}
 
 // A full garbage collection before each heap sample, so a sample shows what is retained, not garbage not yet collected.
 v8.setFlagsFromString('--expose-gc');

@@ -249,6 +249,18 @@ export interface RentAdjustmentFacilityCharacteristicsTable {
   effective_value: string | null;
 }
 
+/**
+ * The wire JSON of one contract agreement in the contract read model (migration 2026112501, read-model.ts): version
+ * 1.2 and, for the kinds version 1.0 offers, 1.0; nulls omitted, and (`_k`) showNullValues=true, null when the same.
+ */
+export interface ContractAgreementTextsTable {
+  id: number;
+  v12: string;
+  v12_k: string | null;
+  v10: string | null;
+  v10_k: string | null;
+}
+
 export interface RentAccountingTables {
   price_indices: PriceIndicesTable;
   price_index_values: PriceIndexValuesTable;
@@ -277,4 +289,5 @@ export interface RentAccountingTables {
   use_unit_rent_adjustments: UseUnitRentAdjustmentsTable;
   rent_adjustment_surcharges: RentAdjustmentSurchargesTable;
   rent_adjustment_facility_characteristics: RentAdjustmentFacilityCharacteristicsTable;
+  contract_agreement_texts: ContractAgreementTextsTable;
 }

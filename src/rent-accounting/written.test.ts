@@ -10,54 +10,13 @@ import { bearer, testApp, type TestApp } from '../../test/support/app.ts';
 import type { Executor } from '../db/database.ts';
 import { ALL_LEDGERS } from '../auth/ledger-scope.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
-import { buildWorld, insertContractAgreement, type World } from '../dataset/factories.ts';
+import { buildWorld } from '../dataset/factories.ts';
 import { WireObject } from '../http/schemas.ts';
 import { compileSerializers } from '../http/serializer.ts';
 import { joinObjects } from './contracts.ts';
 import { ENDPOINTS } from './index.ts';
-import { CONTRACT_AGREEMENT_KINDS } from './tables.ts';
 import type { Endpoint } from './engine.ts';
-
-/** Child tables before the detail tables they hang on: deleting a sparse agreement's rows in this order. */
-const DETAIL_TABLES = [
-  'ca_graduated_rent_entries',
-  'ca_turnover_rent_steps',
-  'ca_gross_rent_excluded_groups',
-  'ca_special_charge_billing_unit_values',
-  'ca_special_charge_calculation_bases',
-  'ca_distribution_cost_types',
-  'ca_prolongations',
-  'ca_reminder_charge_dunning_levels',
-  'ca_index_rental',
-  'ca_graduated_rent',
-  'ca_turnover_rent',
-  'ca_vat_option',
-  'ca_rental_upper_limit',
-  'ca_special_charge',
-  'ca_special_use_right',
-  'ca_prepayment_adjustment',
-  'ca_multiple_opt_in',
-  'ca_minor_repair_work',
-  'ca_reminder_charge',
-  'ca_waiver_of_termination',
-] as const;
-
-/** One agreement per kind with the optional header dates empty and no detail or child rows. */
-async function sparseAgreements(db: Executor, world: World): Promise<number[]> {
-  const ids: number[] = [];
-  for (const kind of CONTRACT_AGREEMENT_KINDS) {
-    const ca = await insertContractAgreement(db, kind, {
-      company_code_id: world.ledgers[0]?.companyCodeId,
-      valid_to: null,
-      input_date: null,
-      first_debit: null,
-      children: false,
-    });
-    ids.push(ca.id);
-  }
-  for (const table of DETAIL_TABLES) await db.deleteFrom(table).where('contract_agreement_id', 'in', ids).execute();
-  return ids;
-}
+import { sparseAgreements } from '../../test/fixtures/contracts.ts';
 
 /** The answer of the reference path: the presented records through the response schema's compiled serializer. */
 async function reference(db: Executor, ep: Endpoint, showNulls: boolean): Promise<string> {

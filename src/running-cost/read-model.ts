@@ -15,6 +15,7 @@ import { loadBaseChildren, type Includes } from './children.ts';
 import { presentAllocationGroupBase } from './presenters.ts';
 import { AllocationGroupBase } from './schemas.ts';
 import type { AllocationGroupBaseFragmentsTable } from './tables.ts';
+import { idsAscending } from '../db/joined-order.ts';
 
 const NAME = 'allocation_group_bases';
 
@@ -181,18 +182,6 @@ interface PageRow {
   json: Buffer | string;
 }
 
-/** Whether comma-separated ids are in ascending order. */
-function ascending(ids: string | null): boolean {
-  if (ids === null) return true;
-  let last = -Infinity;
-  for (const id of ids.split(',')) {
-    const n = Number(id);
-    if (!(n > last)) return false;
-    last = n;
-  }
-  return true;
-}
-
 /**
  * The JSON text of a page of AllocationGroupBases (the same filters, scope and paging as listAllocationGroupBases)
  * from the read model, or undefined when the read model is not fresh (the caller then answers with the live path).
@@ -233,7 +222,7 @@ export async function readBasePage(
   if (!row || Number(row.stale) !== 0 || row.format !== FORMAT) return undefined;
   // a base without pieces is never expected while fresh; the live path would still answer it right
   if (Number(row.found) !== Number(row.ids)) return undefined;
-  if (!ascending(row.order)) return readBasePage(db, f, scope, page, inc, keepNulls, true);
+  if (!idsAscending(row.order)) return readBasePage(db, f, scope, page, inc, keepNulls, true);
   return row.json;
 }
 
@@ -245,15 +234,6 @@ export async function readModelFresh(db: Executor): Promise<boolean> {
     .where('name', '=', NAME)
     .executeTakeFirst();
   return row !== undefined && Number(row.stale) === 0 && row.format === FORMAT;
-}
-
-/**
- * Rebuilds the read model when it is not fresh (built for an older wire format, or a source table was written
- * without a rebuild, e.g. by hand); `serve` runs it once before the workers start. Returns the number of bases
- * rebuilt, or undefined when it was fresh.
- */
-export async function refreshReadModel(db: Executor): Promise<number | undefined> {
-  return (await readModelFresh(db)) ? undefined : rebuildReadModel(db);
 }
 
 const ALL_INCLUDES: Includes = { useUnits: true, costTypes: true, explanations: true, optionTaxes: true };

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { BulkWriter } from '../bulk.ts';
 import { COLLECTIONS } from '../format/collections.ts';
 import { childSpecs } from '../import/write.ts';
-import { rebuildReadModel } from '../../running-cost/read-model.ts';
+import { rebuildReadModels } from '../read-models.ts';
 import { generateShared, type Sink } from './catalog.ts';
 import { generateLedger, type LedgerCounters } from './ledger.ts';
 import { COMPANIES, PLACES, Random, nth } from './random.ts';
@@ -134,7 +134,7 @@ export async function loadDemo(database: Database, options: DemoOptions = {}): P
     await sink.flush();
     if (database.dialect === 'postgres')
       await bulk.run("select setval(pg_get_serial_sequence('projects', 'id'), (select max(id) from projects))");
-    await rebuildReadModel(trx); // in the same transaction: fresh exactly when the load commits
+    await rebuildReadModels(trx); // in the same transaction: fresh exactly when it commits
     return { rows: bulk.rows, useUnits: counters.useUnits };
   });
 }

@@ -15,7 +15,7 @@ import { DocumentError, readDocument, type Location } from './reader.ts';
 import { parseRecord, type Parsed } from './record.ts';
 import { checkRecord, type Pending } from './check.ts';
 import { writeBatch } from './write.ts';
-import { rebuildReadModel } from '../../running-cost/read-model.ts';
+import { rebuildReadModels } from '../read-models.ts';
 import { keyClashes } from './unique-keys.ts';
 
 const BATCH = 2000;
@@ -73,7 +73,7 @@ async function importInTransaction(
       });
     }
     const summary = await importer.finish();
-    await rebuildReadModel(trx); // in the same transaction: fresh exactly when the import commits
+    await rebuildReadModels(trx); // in the same transaction: fresh exactly when it commits
     return summary;
   });
 }
