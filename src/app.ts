@@ -72,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('config', config);
   app.decorate('now', now);
   app.decorate('writes', new WriteQueue(database));
+  app.addHook('onClose', () => app.writes.close());
 
   // The request pipeline, in the order a request meets it (each step names the steps it depends on).
   await app.register(requestIdStep);
