@@ -11,6 +11,7 @@ import type SQLite from 'better-sqlite3';
 import type { Database } from './database.ts';
 import type { DB } from './schema.ts';
 import { WalSync, type Fdatasync, type Settle } from './wal-sync.ts';
+import { runDirectly } from './fixed-query.ts';
 
 type Work = (trx: Transaction<DB>) => Promise<unknown>;
 interface Job {
@@ -99,6 +100,7 @@ export class WriteQueue {
     if (this.wal) this.sqlite?.exec('PRAGMA synchronous = NORMAL');
     try {
       const trx = await conn.startTransaction().execute();
+      runDirectly(trx, this.sqlite as SQLite.Database);
       try {
         for (const job of batch) {
           // The transaction holds the connection: its savepoints run straight on better-sqlite3.
