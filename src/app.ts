@@ -83,7 +83,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('writes', new WriteQueue(database));
   app.decorate('frontDoor', frontDoor);
   frontDoor.log = app.log;
-  app.addHook('onClose', async () => frontDoor.close());
+  app.addHook('onClose', async () => {
+    frontDoor.close();
+    await app.writes.close();
+  });
 
   // The request pipeline, in the order a request meets it (each step names the steps it depends on).
   await app.register(requestIdStep);

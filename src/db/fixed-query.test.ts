@@ -2,7 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { DIALECTS, freshDatabase, type TestDatabase } from '../../test/support/db.ts';
-import { NAMED_STATEMENTS, fixedQueries, fixedQuery, fixedQueryByShape } from './fixed-query.ts';
+import SQLite from 'better-sqlite3';
+import { NAMED_STATEMENTS, fixedQueries, fixedQuery, fixedQueryByShape, runDirectly } from './fixed-query.ts';
 import type { Executor } from './database.ts';
 
 const insertLedger = fixedQuery<{ id: number; code: string; name: string | null }, { id: number }>(
@@ -125,3 +126,46 @@ for (const dialect of DIALECTS) {
     }
   });
 }
+
+describe('fixed queries run directly on better-sqlite3 in a transaction that holds the connection [sqlite]', () => {
+  let database: TestDatabase;
+  before(async () => {
+    database = await freshDatabase('sqlite');
+  });
+  after(() => database.drop());
+
+  const touch = fixedQuery<{ from: number; name: string }, never>(['from', 'name'], (db, a) =>
+    db.updateTable('company_codes').set({ name: a.name }).where('id', '>=', a.from),
+  );
+
+  it('answers what Kysely answers: rows, RETURNING, affected rows, errors', async () => {
+    const viaKysely = await database.db.transaction().execute(async (trx) => ({
+      inserted: await insertLedger.first(trx, { id: 8001, code: 'L8001', name: null }),
+      rows: (await ledgersFrom.execute(trx, { from: 8000 })).rows,
+      update: await touch.execute(trx, { from: 8000, name: 'k' }),
+    }));
+    const trx = await database.db.startTransaction().execute();
+    runDirectly(trx, database.sqlite as SQLite.Database);
+    const direct = {
+      inserted: await insertLedger.first(trx, { id: 8002, code: 'L8002', name: null }),
+      rows: (await ledgersFrom.execute(trx, { from: 8000 })).rows,
+      update: await touch.execute(trx, { from: 8000, name: 'd' }),
+    };
+    await assert.rejects(insertLedger.first(trx, { id: 8002, code: 'again', name: null }), {
+      code: 'SQLITE_CONSTRAINT_PRIMARYKEY',
+    });
+    await trx.commit().execute();
+    assert.deepEqual(viaKysely.inserted, { id: 8001 });
+    assert.deepEqual(direct.inserted, { id: 8002 });
+    assert.deepEqual(viaKysely.rows, [{ id: 8001, code: 'L8001' }]);
+    assert.deepEqual(direct.rows, [
+      { id: 8001, code: 'L8001' },
+      { id: 8002, code: 'L8002' },
+    ]);
+    assert.equal(viaKysely.update.numAffectedRows, 1n);
+    assert.equal(direct.update.numAffectedRows, 2n);
+    assert.deepEqual(direct.update.rows, []);
+    const names = await database.db.selectFrom('company_codes').select('name').where('id', '>=', 8000).execute();
+    assert.deepEqual(names, [{ name: 'd' }, { name: 'd' }]);
+  });
+});

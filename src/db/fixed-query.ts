@@ -5,6 +5,7 @@
 // statement by its text (src/db/database.ts); PostgreSQL runs it as a named prepared statement, parsed and planned
 // once per connection.
 import type { CompiledQuery, Compilable, QueryResult, RawBuilder } from 'kysely';
+import type SQLite from 'better-sqlite3';
 import { isPostgres, type Executor } from './database.ts';
 
 /** SQL text of every fixed query -> its PostgreSQL statement name (database.ts sends these as named statements). */
@@ -18,6 +19,29 @@ interface Compiled<R> {
   query: CompiledQuery<R>;
   /** Per compiled parameter: the argument's name, or the constant the definition itself put there. */
   sources: Array<{ arg: string } | { value: unknown }>;
+  /** The statement prepared on the connection of a direct transaction (see `runDirectly`). */
+  direct?: { sqlite: SQLite.Database; stmt: SQLite.Statement };
+}
+
+/** Transactions that hold their SQLite connection for their whole life, with that connection. */
+const DIRECT = new WeakMap<Executor, SQLite.Database>();
+
+/**
+ * Lets the fixed queries run inside `trx` straight on better-sqlite3 (same statement, same result as through
+ * Kysely's SQLite driver, without its executor around each call). For a transaction that holds `sqlite`'s
+ * connection until it ends: the write queue's batch (src/db/write-queue.ts).
+ */
+export function runDirectly(trx: Executor, sqlite: SQLite.Database): void {
+  DIRECT.set(trx, sqlite);
+}
+
+/** What Kysely's SQLite driver answers for the statement. */
+function runOn<R>(sqlite: SQLite.Database, compiled: Compiled<R>, parameters: unknown[]): QueryResult<R> {
+  if (compiled.direct?.sqlite !== sqlite) compiled.direct = { sqlite, stmt: sqlite.prepare(compiled.query.sql) };
+  const { stmt } = compiled.direct;
+  if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = stmt.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
 
 type Args = Record<string, unknown>;
@@ -59,9 +83,17 @@ export function fixedQuery<A extends Args, R>(
     return compiled;
   };
   const execute = (db: Executor, args: A): Promise<QueryResult<R>> => {
-    const { query, sources } = compile(db);
-    const parameters = sources.map((s) => ('arg' in s ? args[s.arg] : s.value));
-    return db.executeQuery<R>({ ...query, parameters });
+    const compiled = compile(db);
+    const parameters = compiled.sources.map((s) => ('arg' in s ? args[s.arg] : s.value));
+    const sqlite = DIRECT.get(db);
+    if (sqlite) {
+      try {
+        return Promise.resolve(runOn(sqlite, compiled, parameters));
+      } catch (err) {
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    }
+    return db.executeQuery<R>({ ...compiled.query, parameters });
   };
   return { execute, first: async (db, args) => (await execute(db, args)).rows[0] };
 }
