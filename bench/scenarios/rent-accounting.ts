@@ -18,7 +18,7 @@ export default {
       url: `${b.server.base}/service/v1.0/RentAccounting/GraduatedRentAgreement?${q}`,
       headers: b.headers,
       timeout: 120, // a complete list may take longer than autocannon's 10 s on a loaded machine
-      amount: 3 * b.options.connections, // whole lists only: CPU per list is not inflated by lists cut off at the end
+      amount: 10 * b.options.connections, // whole lists only: CPU per list is not inflated by lists cut off at the end
     });
     b.record(
       'S4b GraduatedRentAgreement v1.0 complete list',
