@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import { Type } from '@sinclair/typebox';
+import { ledgerProbe } from './support/probe-route.ts';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/db.ts';
 import { testApp, type TestApp } from './support/app.ts';
 import { buildApp } from '../src/app.ts';
@@ -15,32 +15,13 @@ import { loadConfig } from '../src/config.ts';
 import { loggerOptions } from '../src/server.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { PERMISSIONS } from '../src/auth/permissions.ts';
-import { ledgerCondition } from '../src/auth/ledger-scope.ts';
 import { addUser, disableUser } from '../src/auth/users.ts';
 import { revokeApiKey } from '../src/auth/api-keys.ts';
 import type { App } from '../src/app-types.ts';
 
 const PATH = '/service/v1.2/Probe/FrontDoorLedgers';
 
-async function registerLedgerRoute(app: App) {
-  app.get(PATH, {
-    config: { auth: { permissions: [PERMISSIONS.runningCostRead], apiKey: 'optional' }, cache: true },
-    schema: {
-      response: {
-        200: Type.Array(Type.Object({ Id: Type.Integer(), Name: Type.Union([Type.String(), Type.Null()]) })),
-      },
-    },
-    handler: async (request) => {
-      const rows = await app.db
-        .selectFrom('company_codes')
-        .select(['id', 'name'])
-        .where((eb) => ledgerCondition(eb.ref('id'), request.scope))
-        .orderBy('id')
-        .execute();
-      return rows.map((r) => ({ Id: r.id, Name: r.name }));
-    },
-  });
-}
+const registerLedgerRoute = ledgerProbe(PATH);
 
 interface Answer {
   status: number;

@@ -1,34 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Type } from '@sinclair/typebox';
+import { ledgerProbe } from './support/probe-route.ts';
 import { DIALECTS } from './support/db.ts';
 import { bearer, testApp, type TestApp } from './support/app.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
-import { PERMISSIONS } from '../src/auth/permissions.ts';
-import { ledgerCondition } from '../src/auth/ledger-scope.ts';
-import type { App } from '../src/app-types.ts';
 
 const URL_ = '/service/v1.2/Probe/Ledgers';
 
-async function registerLedgerRoute(app: App) {
-  app.get(URL_, {
-    config: { auth: { permissions: [PERMISSIONS.runningCostRead], apiKey: 'optional' }, cache: true },
-    schema: {
-      response: {
-        200: Type.Array(Type.Object({ Id: Type.Integer(), Name: Type.Union([Type.String(), Type.Null()]) })),
-      },
-    },
-    handler: async (request) => {
-      const rows = await app.db
-        .selectFrom('company_codes')
-        .select(['id', 'name'])
-        .where((eb) => ledgerCondition(eb.ref('id'), request.scope))
-        .orderBy('id')
-        .execute();
-      return rows.map((r) => ({ Id: r.id, Name: r.name }));
-    },
-  });
-}
+const registerLedgerRoute = ledgerProbe(URL_);
 
 for (const dialect of DIALECTS) {
   describe(`page cache [${dialect}]`, () => {

@@ -52,3 +52,14 @@ export async function count(database: Database, table: keyof DB): Promise<number
 
 /** A document from collections given as arrays of records. */
 export const doc = (collections: Record<string, unknown[]>) => JSON.stringify(collections);
+
+/** The export `text` plus one AllocationGroupBase naming an AllocationGroup that does not exist: an import that fails. */
+export function withBrokenReference(text: string): string {
+  const bad = JSON.parse(text) as Record<string, unknown>;
+  (bad.AllocationGroupBases as Record<string, unknown>[]).push({
+    Id: 999_999,
+    Code: 'X',
+    AllocationGroupId: 123_456_789,
+  });
+  return JSON.stringify(bad);
+}

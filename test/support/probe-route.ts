@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../src/app-types.ts';
 import { PERMISSIONS } from '../../src/auth/permissions.ts';
 import { PagingQuery, errorResponses, WireObject } from '../../src/http/schemas.ts';
+import { ledgerCondition } from '../../src/auth/ledger-scope.ts';
 
 export const PROBE_URL = '/service/v1.2/Probe/Items';
 
@@ -45,4 +46,27 @@ export async function registerProbe(app: App): Promise<void> {
       },
     });
   }
+}
+
+/** A cacheable GET of the ledgers the request may see ({Id, Name}), for the page-cache and front-door tests. */
+export function ledgerProbe(url: string) {
+  return async (app: App): Promise<void> => {
+    app.get(url, {
+      config: { auth: { permissions: [PERMISSIONS.runningCostRead], apiKey: 'optional' }, cache: true },
+      schema: {
+        response: {
+          200: Type.Array(Type.Object({ Id: Type.Integer(), Name: Type.Union([Type.String(), Type.Null()]) })),
+        },
+      },
+      handler: async (request) => {
+        const rows = await app.db
+          .selectFrom('company_codes')
+          .select(['id', 'name'])
+          .where((eb) => ledgerCondition(eb.ref('id'), request.scope))
+          .orderBy('id')
+          .execute();
+        return rows.map((r) => ({ Id: r.id, Name: r.name }));
+      },
+    });
+  };
 }
