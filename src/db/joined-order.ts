@@ -2,6 +2,8 @@
 // order its input arrives in but does not promise it). The statement also returns the ids in the order it joined
 // them; only if they are not ascending does the caller run it again with the ORDER BY that sorts in the database.
 // Used by src/running-cost/read-model.ts and src/rent-accounting/read-model.ts.
+import { sql } from 'kysely';
+import { isPostgres, type Executor } from './database.ts';
 
 /** Whether comma-separated ids (or none) are in ascending order. */
 export function idsAscending(ids: string | null): boolean {
@@ -18,3 +20,10 @@ export function idsAscending(ids: string | null): boolean {
   }
   return true;
 }
+
+/**
+ * The GROUP BY of a read-model statement that aggregates a window's texts beside its one state row (`s`). SQLite
+ * takes the state's columns as they are in an aggregate without GROUP BY (one row is one group), and a GROUP BY would
+ * first copy every text into a sorter (~0.2 ms per 200 KB); PostgreSQL needs the columns grouped.
+ */
+export const stateGroupBy = (db: Executor) => (isPostgres(db) ? sql` group by s.name, s.stale, s.format` : sql``);

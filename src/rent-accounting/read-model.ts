@@ -13,7 +13,7 @@ import type { ContractAgreementKind, ContractAgreementTextsTable } from './table
 import { windowIds, type HeaderRow } from './contracts.ts';
 import { writersOf, type Joined, type Reader, type RecordWriters, type Window } from './engine.ts';
 import type { Filters } from './params.ts';
-import { idsAscending } from '../db/joined-order.ts';
+import { idsAscending, stateGroupBy } from '../db/joined-order.ts';
 
 const NAME = 'contract_agreements';
 type View = 'v12' | 'v10';
@@ -80,8 +80,7 @@ export function contractReadModel() {
     from read_model_state s
     left join (${windowIds(db, kind, f, scope, w)}) p on s.stale = 0 and s.format = ${formatOf()}
     left join contract_agreement_texts t on t.id = p.id
-    where s.name = ${NAME}
-    group by s.name, s.stale, s.format`.execute(db);
+    where s.name = ${NAME}${stateGroupBy(db)}`.execute(db);
     const row = rows[0];
     if (!row || Number(row.stale) !== 0 || row.format !== formatOf()) return undefined;
     // an agreement without its text is never expected while fresh; the live path would still answer it right

@@ -15,7 +15,7 @@ import { loadBaseChildren, type Includes } from './children.ts';
 import { presentAllocationGroupBase } from './presenters.ts';
 import { AllocationGroupBase } from './schemas.ts';
 import type { AllocationGroupBaseFragmentsTable } from './tables.ts';
-import { idsAscending } from '../db/joined-order.ts';
+import { idsAscending, stateGroupBy } from '../db/joined-order.ts';
 
 const NAME = 'allocation_group_bases';
 
@@ -208,16 +208,13 @@ export async function readBasePage(
     : sorted
       ? sql`null as "order", cast('[' || coalesce(group_concat(${expr}, ',' order by p.id), '') || ']' as blob)`
       : sql`group_concat(p.id) as "order", cast('[' || coalesce(group_concat(${expr}, ','), '') || ']' as blob)`;
-  // One state row, so one group: SQLite takes the state's columns as they are (a GROUP BY would copy every piece into
-  // a sorter first, ~0.2 ms a page); PostgreSQL needs them grouped.
-  const groupBy = isPostgres(db) ? sql` group by s.name, s.stale, s.format` : sql``;
   const { rows } =
     await sql<PageRow>`select s.stale, s.format, count(p.id) as ids, count(f.id) as found, ${joined} as json
     from read_model_state s
     left join (select b.id from allocation_group_bases b where ${where} order by b.id limit ${page.limit} offset ${page.offset}) p
       on s.stale = 0 and s.format = ${FORMAT}
     left join allocation_group_base_fragments f on f.id = p.id
-    where s.name = ${NAME}${groupBy}`.execute(db);
+    where s.name = ${NAME}${stateGroupBy(db)}`.execute(db);
   const row = rows[0];
   if (!row || Number(row.stale) !== 0 || row.format !== FORMAT) return undefined;
   // a base without pieces is never expected while fresh; the live path would still answer it right
