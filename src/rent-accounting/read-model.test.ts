@@ -17,7 +17,7 @@ import { buildWorld, insertContractAgreement, type World } from '../dataset/fact
 import { loadDemo } from '../dataset/demo/load.ts';
 import { ENDPOINTS, contractReadModelFresh, rebuildContractReadModel, storedContractWindow } from './index.ts';
 import { CONTRACT_AGREEMENT_KINDS } from './tables.ts';
-import type { Endpoint } from './engine.ts';
+import { STREAM_CHUNK, type Endpoint } from './engine.ts';
 
 /** Tables whose change must make the contract read model stale (migration 2026112501). */
 const SOURCE_TABLES = [
@@ -108,8 +108,8 @@ for (const dialect of DIALECTS) {
       t = await testApp(dialect, { PAGE_CACHE_MB: '0' });
       world = await buildWorld(t.database.db, { ledgers: 2 });
       await sparseAgreements(t.database.db, world);
-      // more graduated rents than a streamed chunk holds (STREAM_CHUNK = 500)
-      await bulkAgreements(t.database.db, dialect, world, 5_000_000, 1100, true);
+      // more graduated rents than two streamed chunks hold
+      await bulkAgreements(t.database.db, dialect, world, 5_000_000, 2 * STREAM_CHUNK + 100, true);
       token = await t.login();
       ledgerToken = await t.login({ ledgers: [at(world.ledgers, 1).companyCodeId] });
       key = await t.apiKey([at(world.ledgers, 0).companyCodeId]);

@@ -11,6 +11,7 @@ import { at, first } from '../../test/support/lists.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { buildWorld, type World } from '../dataset/factories.ts';
 import { bulkAgreements } from '../../test/fixtures/contracts.ts';
+import { STREAM_CHUNK } from './engine.ts';
 
 const V10 = '/service/v1.0/RentAccounting';
 
@@ -89,15 +90,16 @@ for (const dialect of DIALECTS) {
       t.app.inject({ url, headers: { ...bearer(token), ...headers } });
 
     it('the streamed list equals the pages, across chunks of child rows, with and without showNullValues', async () => {
-      await bulkAgreements(t.database.db, dialect, world, 5_000_000, 1234, true);
+      const bulk = 2 * STREAM_CHUNK + 234;
+      await bulkAgreements(t.database.db, dialect, world, 5_000_000, bulk, true);
       for (const show of ['', 'showNullValues=true']) {
         const streamed = await get(`${V10}/GraduatedRentAgreement?${show}`);
         assert.equal(streamed.statusCode, 200);
         assert.match(String(streamed.headers['content-type']), /^application\/json/);
         const all = streamed.json<{ Id: number; GraduatedRentEntries: unknown[] }[]>();
-        assert.equal(all.length, 1235);
+        assert.equal(all.length, bulk + 1); // and the world's own agreement
         const paged: unknown[] = [];
-        for (let offset = 0; offset < 1300; offset += 100)
+        for (let offset = 0; offset <= bulk; offset += 100)
           paged.push(...(await get(`${V10}/GraduatedRentAgreement?limit=100&offset=${offset}&${show}`)).json());
         assert.deepEqual(all, paged);
         const vat = await t.database.db
@@ -105,9 +107,9 @@ for (const dialect of DIALECTS) {
           .select('code')
           .where('id', '=', first(world.catalog.VatRate))
           .executeTakeFirstOrThrow();
-        assert.deepEqual(at(all, 1234).GraduatedRentEntries, [
+        assert.deepEqual(at(all, bulk).GraduatedRentEntries, [
           {
-            Id: 5_001_233,
+            Id: 5_000_000 + bulk - 1,
             RentChangeDate: '2025-01-01T00:00:00Z',
             Amount: 850.25,
             VATRateId: world.catalog.VatRate[0],
@@ -116,7 +118,7 @@ for (const dialect of DIALECTS) {
           },
         ]);
       }
-      const plain = await get(`${V10}/GraduatedRentAgreement?offset=1230`, { accept: 'text/plain' });
+      const plain = await get(`${V10}/GraduatedRentAgreement?offset=${bulk - 4}`, { accept: 'text/plain' });
       assert.match(String(plain.headers['content-type']), /^text\/plain/);
       assert.equal(plain.json().length, 5);
       assert.deepEqual((await get(`${V10}/GraduatedRentAgreement?contractAgreementId=1`)).json(), []);
