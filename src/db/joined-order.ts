@@ -1,6 +1,7 @@
 // Read models join the stored texts of a window of ids in the database (SQLite `group_concat`, which follows the
 // order its input arrives in but does not promise it). The statement also returns the ids in the order it joined
 // them; only if they are not ascending does the caller run it again with the ORDER BY that sorts in the database.
+// The same statement reads the read model's one state row beside the window (`stateGroupBy`).
 // Used by src/running-cost/read-model.ts and src/rent-accounting/read-model.ts.
 import { sql } from 'kysely';
 import { isPostgres, type Executor } from './database.ts';
