@@ -1,7 +1,7 @@
 // Profiles the production server (node --cpu-prof) under one load: S5 (project create + 3 assigns, 32 clients) or
-// S2a (the same AllocationGroupBases page repeated, a page-cache hit) or S2b (every request a page not asked before),
-// then prints bench/profile-summary.ts of it.
-// Usage: npm run build && node --import tsx bench/profile-server.ts S5|S2a|S2b [--scale 10] [--duration 10]
+// S2a (the same AllocationGroupBases page repeated, a page-cache hit) or S2b (every request a page not asked before) or
+// S4b (the v1.0 complete GraduatedRentAgreement list, 10 concurrent downloads), then prints bench/profile-summary.ts of it.
+// Usage: npm run build && node --import tsx bench/profile-server.ts S5|S2a|S2b|S4b [--scale 10] [--duration 10]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,15 +88,23 @@ const result =
         building: uu.building_id,
         useUnit: uu.id,
       })
-    : await runLoad('load.ts', {
-        connections: 10,
-        duration,
-        url: what === 'S2b' ? base : `${base}${page}`,
-        ...(what === 'S2b' && {
-          uniquePaths: Array.from({ length: Number(bases) }, (_, offset) => `${page}&offset=${offset}`),
-        }),
-        headers: { authorization: `Bearer ${token}` },
-      });
+    : what === 'S4b'
+      ? await runLoad('load.ts', {
+          connections: 10,
+          url: `${base}/service/v1.0/RentAccounting/GraduatedRentAgreement?apiKey=${apiKey}`,
+          headers: { authorization: `Bearer ${token}` },
+          timeout: 120,
+          amount: 10 * duration,
+        })
+      : await runLoad('load.ts', {
+          connections: 10,
+          duration,
+          url: what === 'S2b' ? base : `${base}${page}`,
+          ...(what === 'S2b' && {
+            uniquePaths: Array.from({ length: Number(bases) }, (_, offset) => `${page}&offset=${offset}`),
+          }),
+          headers: { authorization: `Bearer ${token}` },
+        });
 console.log(JSON.stringify(result));
 console.log(threadCpu(child.pid!));
 await stopProcess(child);
