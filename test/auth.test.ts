@@ -215,6 +215,143 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('the auth version moves with every write to users, grants, tokens and keys by any connection, and only then', async () => {
+      const other = openDatabase(t.database.url);
+      try {
+        await t.login({ name: 'hanna', ledgers: [1], permissions: [PERMISSIONS.runningCostRead] });
+        await t.apiKey([1], 'hanna-key');
+        const user = await t.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('name', '=', 'hanna')
+          .executeTakeFirstOrThrow();
+        const key = await t.database.db
+          .selectFrom('api_keys')
+          .select('id')
+          .where('name', '=', 'hanna-key')
+          .executeTakeFirstOrThrow();
+        const db = other.db;
+        const ledger = { user_id: user.id, company_code_id: 2 };
+        // Each write by the other connection, named by its table and kind: every one must move the auth version.
+        const writes: [string, () => Promise<unknown>][] = [
+          ['users update', () => db.updateTable('users').set({ disabled: 0 }).where('id', '=', user.id).execute()],
+          [
+            'user_permissions insert',
+            () =>
+              db.insertInto('user_permissions').values({ user_id: user.id, permission: PERMISSIONS.webhook }).execute(),
+          ],
+          [
+            'user_permissions update',
+            () =>
+              db
+                .updateTable('user_permissions')
+                .set({ permission: PERMISSIONS.projectEdit })
+                .where('user_id', '=', user.id)
+                .where('permission', '=', PERMISSIONS.webhook)
+                .execute(),
+          ],
+          [
+            'user_permissions delete',
+            () =>
+              db
+                .deleteFrom('user_permissions')
+                .where('user_id', '=', user.id)
+                .where('permission', '=', PERMISSIONS.projectEdit)
+                .execute(),
+          ],
+          ['user_ledgers insert', () => db.insertInto('user_ledgers').values(ledger).execute()],
+          [
+            'user_ledgers update',
+            () =>
+              db
+                .updateTable('user_ledgers')
+                .set({ company_code_id: 2 })
+                .where('user_id', '=', user.id)
+                .where('company_code_id', '=', 2)
+                .execute(),
+          ],
+          [
+            'user_ledgers delete',
+            () =>
+              db.deleteFrom('user_ledgers').where('user_id', '=', user.id).where('company_code_id', '=', 2).execute(),
+          ],
+          [
+            'oauth_tokens update',
+            () => db.updateTable('oauth_tokens').set({ revoked: 1 }).where('user_id', '=', user.id).execute(),
+          ],
+          ['oauth_tokens delete', () => db.deleteFrom('oauth_tokens').where('user_id', '=', user.id).execute()],
+          [
+            'api_key_ledgers insert',
+            () => db.insertInto('api_key_ledgers').values({ api_key_id: key.id, company_code_id: 2 }).execute(),
+          ],
+          [
+            'api_key_ledgers update',
+            () =>
+              db
+                .updateTable('api_key_ledgers')
+                .set({ company_code_id: 2 })
+                .where('api_key_id', '=', key.id)
+                .where('company_code_id', '=', 2)
+                .execute(),
+          ],
+          [
+            'api_key_ledgers delete',
+            () =>
+              db
+                .deleteFrom('api_key_ledgers')
+                .where('api_key_id', '=', key.id)
+                .where('company_code_id', '=', 2)
+                .execute(),
+          ],
+          [
+            'api_keys update',
+            () => db.updateTable('api_keys').set({ name: 'hanna-key-2' }).where('id', '=', key.id).execute(),
+          ],
+          ['api_keys delete', () => db.deleteFrom('api_keys').where('id', '=', key.id).execute()],
+          [
+            'users insert',
+            () =>
+              db
+                .insertInto('users')
+                .values({ name: 'ida', password_hash: 'x', created_at: '2026-01-01T00:00:00Z' })
+                .execute(),
+          ],
+          [
+            'oauth_tokens insert (a login)',
+            () => tokenRequest(t.app, { grant_type: 'password', username: 'hanna', password: 'correct horse battery' }),
+          ],
+          [
+            'api_keys insert',
+            () =>
+              db
+                .insertInto('api_keys')
+                .values({
+                  name: 'ida-key',
+                  key_hash: 'f'.repeat(64),
+                  all_ledgers: 1,
+                  created_at: '2026-01-01T00:00:00Z',
+                })
+                .execute(),
+          ],
+          ['users delete', () => db.deleteFrom('users').where('id', '=', user.id).execute()],
+        ];
+        for (const [name, write] of writes) {
+          const before = await t.database.versions();
+          await write();
+          const after = await t.database.versions();
+          assert.notEqual(after.auth, before.auth, `${name} moves the auth version`);
+        }
+        // A write to any other table moves the data version only: verified tokens and keys stay cached.
+        const before = await t.database.versions();
+        await db.insertInto('company_codes').values({ id: 3, code: '3000', name: 'C' }).execute();
+        const after = await t.database.versions();
+        assert.notEqual(after.read, before.read, 'the data version moves');
+        assert.equal(after.auth, before.auth, 'the auth version stays');
+      } finally {
+        await other.close();
+      }
+    });
+
     it("narrows a key's ledgers to the user's own grant", async () => {
       const token = await t.login({ ledgers: [1] });
       assert.equal((await get(token)).json()[0].Scope, '1');

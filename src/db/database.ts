@@ -94,13 +94,25 @@ export function openDatabase(url: string, options: { poolSize?: number; sqliteCa
       return stmt;
     };
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }) });
-    // data_version moves on with commits of other connections, total_changes() with this connection's writes.
-    const version = sqlite
+    // data_version moves on with commits of other connections, total_changes() with this connection's writes; the
+    // auth counter only with changes to users, grants, tokens and keys (triggers of migration 2026112601). Until the
+    // database is migrated that far (`migrate` opens it too), the data version stands for both.
+    const dataVersion = sqlite
       .prepare("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()")
       .pluck();
+    const hasAuthCounter = sqlite
+      .prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'auth_version'")
+      .pluck();
+    let both: SQLite.Statement | undefined;
     const versions = async () => {
-      const v = String(version.get());
-      return { read: v, auth: v };
+      if (!both && hasAuthCounter.get() === 1)
+        both = sqlite.prepare(`${dataVersion.source}, (SELECT version FROM auth_version WHERE id = 1)`).raw(true);
+      if (!both) {
+        const v = String(dataVersion.get());
+        return { read: v, auth: v };
+      }
+      const [read, auth] = both.get() as [string, number];
+      return { read, auth: String(auth) };
     };
     return { db, dialect: 'sqlite', url, sqlite, versions, close: () => db.destroy() };
   }
