@@ -14,6 +14,8 @@ import {
   withPeakRss,
   type LoadResult,
   type ServerProcess,
+  machineTicks,
+  stealPercent,
 } from './harness.ts';
 import { ALL_PERMISSIONS } from '../src/auth/permissions.ts';
 import { startCluster, type PgCluster } from '../scripts/pg-cluster.ts';
@@ -50,12 +52,15 @@ export interface Row {
   cpuMs: number;
   peakRssMb: number;
   errors: number;
+  /** Per cent of the machine's CPU time stolen by the hypervisor during the run (bench/harness.ts stealPercent). */
+  steal: number;
   note: string;
 }
 
 export interface Measured extends LoadResult {
   peakRssMb: number;
   cpuMsPerRequest: number;
+  stealPercent: number;
 }
 
 export interface Bench {
@@ -151,10 +156,16 @@ export async function createBench(options: Options): Promise<Bench & { close(): 
 
   async function measure(pid: number, work: () => Promise<LoadResult>): Promise<Measured> {
     const cpu0 = treeCpuMs(pid);
+    const ticks = machineTicks();
     const { result, peakRssMb } = await withPeakRss(pid, work);
     const cpu = treeCpuMs(pid) - cpu0;
     const requests = result.requests ?? result.ok + (result.non2xx ?? 0);
-    return { ...result, peakRssMb, cpuMsPerRequest: requests > 0 ? cpu / requests : 0 };
+    return {
+      ...result,
+      peakRssMb,
+      cpuMsPerRequest: requests > 0 ? cpu / requests : 0,
+      stealPercent: stealPercent(ticks),
+    };
   }
 
   const prepared = await prepare(options.scale);
@@ -186,6 +197,7 @@ export async function createBench(options: Options): Promise<Bench & { close(): 
         cpuMs: +r.cpuMsPerRequest.toFixed(2),
         peakRssMb: r.peakRssMb,
         errors: r.errors + (r.non2xx ?? 0),
+        steal: r.stealPercent,
         note,
       };
       rows.push(row);

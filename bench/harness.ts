@@ -118,6 +118,28 @@ export interface LoadResult {
   extra?: Record<string, number>;
 }
 
+/** The machine's CPU time counters (all cores, in ticks) from the first line of /proc/stat: total and stolen. */
+export function machineTicks(): { total: number; steal: number } {
+  try {
+    const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+    // user nice system idle iowait irq softirq steal guest guest_nice (guest time is already in user)
+    const n = fields.slice(0, 8).map(Number);
+    return { total: n.reduce((a, b) => a + b, 0), steal: n[7] ?? 0 };
+  } catch {
+    return { total: 0, steal: 0 }; // not Linux
+  }
+}
+
+/**
+ * Per cent of the machine's CPU time the hypervisor gave to other guests between two readings of machineTicks():
+ * on a shared virtual machine this moves requests/s by 2x between runs of the same code, so every row reports it.
+ */
+export function stealPercent(before: { total: number; steal: number }): number {
+  const after = machineTicks();
+  const total = after.total - before.total;
+  return total > 0 ? Math.round(((after.steal - before.steal) * 100) / total) : 0;
+}
+
 const CLK_TCK = 100; // Linux USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s on every common kernel
 
 /** CPU time (user + system) in ms of a process and all its descendants, from /proc/<pid>/stat. */

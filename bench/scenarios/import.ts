@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT, cli } from '../harness.ts';
+import { ROOT, cli, machineTicks, stealPercent } from '../harness.ts';
 import type { Scenario } from '../context.ts';
 
 const execFileP = promisify(execFile);
@@ -36,7 +36,9 @@ export default {
     const importEnv = { DATABASE_URL: await b.newDatabaseUrl() };
     await cli(['migrate'], importEnv);
     const t0 = performance.now();
+    const ticks = machineTicks();
     const { stdout, cpuMs, peakRssMb } = await timedImport(file, importEnv);
+    const steal = stealPercent(ticks);
     const seconds = (performance.now() - t0) / 1000;
     const records = Number(/([\d,]+) records/.exec(stdout)?.[1]?.replace(/,/g, '') ?? 0);
     b.rows.push({
@@ -49,6 +51,7 @@ export default {
       cpuMs,
       peakRssMb,
       errors: 0,
+      steal,
       note: `${records} records in ${seconds.toFixed(1)} s, ${(fs.statSync(file).size / 1e6).toFixed(0)} MB; ${cpuMs ? `cpuMs = the whole import: ${Math.round(records / (cpuMs / 1000)).toLocaleString('en')} records per CPU second` : 'CPU not measured'}`,
     });
   },
