@@ -10,6 +10,7 @@ import type { LedgerScope } from '../auth/ledger-scope.ts';
 import type { Permission } from '../auth/permissions.ts';
 import { errorResponses, Id } from '../http/schemas.ts';
 import { notFound } from '../http/errors.ts';
+import { compileSerializer, type Serialize } from '../http/serializer.ts';
 import { queryOf, querySchema, type Listing, type ParamName, type Query } from './params.ts';
 import { schemaOf, type ShapeObject } from './shapes.ts';
 
@@ -71,19 +72,29 @@ function present(route: MasterRoute, items: Item[], showNulls: boolean): Item[] 
   return items;
 }
 
-/** The complete version 1.0 list, read in keyset chunks and written piece by piece. */
-async function* completeList(route: MasterRoute, ctx: Omit<ReadContext, 'window'>, offset: number) {
+/**
+ * The complete version 1.0 list, read in keyset chunks and written piece by piece by `write`: the same compiled
+ * serializer and null handling a page of the route uses, so the list is its pages' records byte for byte (decimals
+ * as the exact numbers they are stored as, not as text).
+ */
+async function* completeList(
+  route: MasterRoute,
+  ctx: Omit<ReadContext, 'window'>,
+  offset: number,
+  showNulls: boolean,
+  write: Serialize,
+) {
   let window: Window = { offset, limit: CHUNK };
   let separator = '[';
   while (true) {
     const items = await route.read({ ...ctx, window });
+    const last = items[items.length - 1]?.Id;
     let text = '';
-    for (const item of items) {
-      text += separator + JSON.stringify(item);
+    for (const item of present(route, items, showNulls)) {
+      text += separator + write(item);
       separator = ',';
     }
     if (text) yield text;
-    const last = items[items.length - 1]?.Id;
     if (items.length < CHUNK || typeof last !== 'number') break;
     window = { afterId: last, offset: 0, limit: CHUNK };
   }
@@ -92,6 +103,11 @@ async function* completeList(route: MasterRoute, ctx: Omit<ReadContext, 'window'
 
 export function registerMasterRoute(app: App, route: MasterRoute): void {
   const item = schemaOf(route.shape);
+  // A page's records are written by the compiled serializer of its response schema (pipeline step 8, keepNulls);
+  // the complete v1.0 list writes each record with the one of the item schema, which is the same code per record.
+  const writeItem = route.listing === 'v1.0' ? compileSerializer(item, false) : undefined;
+  if (route.listing === 'v1.0' && !writeItem)
+    throw new Error(`${route.url}: the record schema does not compile to a serializer (src/http/serializer.ts)`);
   app.route({
     method: 'GET',
     url: route.listing === 'single' ? `${route.url}/:id` : route.url,
@@ -124,10 +140,15 @@ export function registerMasterRoute(app: App, route: MasterRoute): void {
       }
       if (route.listing === 'catalogue')
         return present(route, await route.read({ ...ctx, window: { offset: 0, limit: WHOLE } }), showNulls);
-      if (route.listing === 'v1.0' && limit === undefined)
+      if (route.listing === 'v1.0' && limit === undefined && writeItem)
         return reply
           .type('application/json; charset=utf-8')
-          .send(Readable.from(completeList(route, ctx, offset), { objectMode: true, highWaterMark: 1 }));
+          .send(
+            Readable.from(completeList(route, ctx, offset, showNulls, writeItem), {
+              objectMode: true,
+              highWaterMark: 1,
+            }),
+          );
       const items = await route.read({ ...ctx, window: { offset, limit: limit ?? DEFAULT_LIMIT } });
       return present(route, items, showNulls);
     },
