@@ -2,7 +2,7 @@
 // a status and an error map { key: [messages] } (key = query parameter, body property path, or '$').
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { validationErrorMap } from './validation.ts';
-import { MAX_PROBLEMS, boundErrorMap, problemsIn } from './input-rules.ts';
+import { MAX_PROBLEMS, boundErrorMap, messagesAt, problemsIn } from './input-rules.ts';
 
 export type ErrorMap = Record<string, string[]>;
 
@@ -27,7 +27,7 @@ export class ErrorCollector {
       this.total += n;
       return this;
     }
-    const list = (this.errors[key] ??= []); // the key is kept past the limit: rules ask whether a key has errors
+    const list = messagesAt(this.errors, key); // the key is kept past the limit: rules ask whether a key has errors
     if (++this.total <= MAX_PROBLEMS) list.push(message);
     return this;
   }

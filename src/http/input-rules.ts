@@ -146,20 +146,31 @@ export const problemsIn = (message: string): number => {
  * (`known`: the number of problems when the map holds only the first ones; "... and N more" messages already in
  * the map are counted, not listed). Keys without messages are left out.
  */
+/**
+ * The message list of `key` in an error map, made an own property when missing. Keys come from the request (body
+ * property names, query names), so `constructor`, `toString` or `__proto__` must be keys like any other, never the
+ * object's inherited members.
+ */
+export function messagesAt(map: ErrorMap, key: string): string[] {
+  if (!Object.hasOwn(map, key))
+    Object.defineProperty(map, key, { value: [], enumerable: true, writable: true, configurable: true });
+  return map[key]!;
+}
+
 export function boundErrorMap(map: ErrorMap, known = 0): ErrorMap {
   const out: ErrorMap = {};
   let kept = 0;
   let total = 0;
-  for (const k in map) {
+  for (const k of Object.keys(map)) {
     for (const message of map[k]!) {
       const n = problemsIn(message);
       total += n;
       if (n !== 1 || MORE.test(message) || kept >= MAX_PROBLEMS) continue;
-      (out[k] ??= []).push(message);
+      messagesAt(out, k).push(message);
       kept++;
     }
   }
   total = Math.max(total, known);
-  if (total > kept) (out.$ ??= []).push(moreMessage(total - kept));
+  if (total > kept) messagesAt(out, '$').push(moreMessage(total - kept));
   return out;
 }

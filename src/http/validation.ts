@@ -4,7 +4,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchema } from 'fastify';
 import type { ErrorMap } from './errors.ts';
-import { MAX_PROBLEMS, STRICT_INTEGER, STRICT_NUMBER, moreMessage, textProblem } from './input-rules.ts';
+import { MAX_PROBLEMS, STRICT_INTEGER, STRICT_NUMBER, messagesAt, moreMessage, textProblem } from './input-rules.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -217,13 +217,13 @@ export function validationErrorMap(errors: ErrorObject[] | Array<Partial<ErrorOb
           : undefined;
     const key = keyOf(raw.instancePath ?? '', extra);
     const msg = message(raw, key);
-    const list = (map[key] ??= []);
+    const list = messagesAt(map, key);
     if (!list.includes(msg)) {
       list.push(msg);
       listed++;
     }
   }
-  if (skipped) (map.$ ??= []).push(moreMessage(skipped));
+  if (skipped) messagesAt(map, '$').push(moreMessage(skipped));
   if (Object.keys(map).length === 0) map.$ = ['The request is not valid.'];
   return map;
 }

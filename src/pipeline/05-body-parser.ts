@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import type { App } from '../app-types.ts';
 import { ApiError, type ErrorMap } from '../http/errors.ts';
-import { MAX_BODY_DEPTH, bodyTextProblems, boundErrorMap, nestedDeeperThan } from '../http/input-rules.ts';
+import { MAX_BODY_DEPTH, bodyTextProblems, boundErrorMap, messagesAt, nestedDeeperThan } from '../http/input-rules.ts';
 import { validatorCompiler } from '../http/validation.ts';
 
 export default fp(
@@ -33,7 +33,7 @@ export default fp(
       const { problems, total } = bodyTextProblems(parsed);
       if (total === 0) return done(null, parsed);
       const map: ErrorMap = {};
-      for (const p of problems) (map[p.path] ??= []).push(p.message);
+      for (const p of problems) messagesAt(map, p.path).push(p.message);
       done(new ApiError(400, 'bad_request', boundErrorMap(map, total)), undefined);
     });
   },
