@@ -44,6 +44,8 @@ export interface MasterRoute {
   read(ctx: ReadContext): Promise<Item[]>;
   /** A list below one record, `url` containing `:<pathId>` (Loans/Loan/:loanId/RepaymentPlan): its value is ctx.id. */
   pathId?: string;
+  /** With `pathId`: whether that record exists within the caller's ledgers (else 404, decisions §3). */
+  parentVisible?(ctx: ReadContext): Promise<boolean>;
 }
 
 /** Removes null properties at every depth, except keys in `keep`. */
@@ -141,15 +143,17 @@ export function registerMasterRoute(app: App, route: MasterRoute): void {
       if (route.listing === 'catalogue')
         return present(route, await route.read({ ...ctx, window: { offset: 0, limit: WHOLE } }), showNulls);
       if (route.listing === 'v1.0' && limit === undefined && writeItem)
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(
-            Readable.from(completeList(route, ctx, offset, showNulls, writeItem), {
-              objectMode: true,
-              highWaterMark: 1,
-            }),
-          );
-      const items = await route.read({ ...ctx, window: { offset, limit: limit ?? DEFAULT_LIMIT } });
+        return reply.type('application/json; charset=utf-8').send(
+          Readable.from(completeList(route, ctx, offset, showNulls, writeItem), {
+            objectMode: true,
+            highWaterMark: 1,
+          }),
+        );
+      const window = { offset, limit: limit ?? DEFAULT_LIMIT };
+      const items = await route.read({ ...ctx, window });
+      // an empty list below a record that does not exist (or is outside the caller's ledgers) is a 404
+      if (items.length === 0 && route.pathId && route.parentVisible && !(await route.parentVisible({ ...ctx, window })))
+        throw notFound(route.pathId, `No record with Id ${String(ctx.id)}.`);
       return present(route, items, showNulls);
     },
   });

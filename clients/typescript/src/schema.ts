@@ -1670,8 +1670,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The repayment plan of one loan (an empty array for an unknown loan)
-     * @description The repayment plan of one loan (an empty array for an unknown loan). Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     * The repayment plan of one loan (404 for an unknown loan or one outside the caller's ledgers)
+     * @description The repayment plan of one loan (404 for an unknown loan or one outside the caller's ledgers). Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
      */
     get: operations['Loans_GetLoanRepaymentPlan'];
     put?: never;
@@ -1750,8 +1750,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The repayment plan of one loan from its current date on (an empty array for an unknown loan)
-     * @description The repayment plan of one loan from its current date on (an empty array for an unknown loan). Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     * The repayment plan of one loan from its current date on (404 for an unknown loan or one outside the caller's ledgers)
+     * @description The repayment plan of one loan from its current date on (404 for an unknown loan or one outside the caller's ledgers). Paged with `limit` (1..100, default 20) and `offset`, ordered by Id. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
      */
     get: operations['Loans_GetLoanOnlineRepaymentPlan'];
     put?: never;
@@ -4312,9 +4312,9 @@ export interface components {
      * @description Done: the Test.
      * @example {
      *       "Success": false,
-     *       "EventId": "81c8bcfc-60ff-4655-b1c3-54d85642bd68",
+     *       "EventId": "f044fd30-b441-4293-9bb5-fdaf543710bc",
      *       "Error": "Connection failed: ECONNREFUSED",
-     *       "DurationMs": 7
+     *       "DurationMs": 3
      *     }
      */
     WebhookTestResult: {
@@ -4328,14 +4328,14 @@ export interface components {
      * @example {
      *       "Id": 1,
      *       "DeliveryId": 1,
-     *       "EventId": "81c8bcfc-60ff-4655-b1c3-54d85642bd68",
+     *       "EventId": "f044fd30-b441-4293-9bb5-fdaf543710bc",
      *       "EntityName": "WebHook",
      *       "EntityId": 1,
      *       "Action": "updated",
      *       "Attempt": 1,
-     *       "Time": "2026-11-24T02:06:24.953Z",
+     *       "Time": "2026-11-24T08:31:09.017Z",
      *       "Error": "Connection failed: ECONNREFUSED",
-     *       "DurationMs": 7,
+     *       "DurationMs": 3,
      *       "DeliveryStatus": "failed"
      *     }
      */
@@ -17456,9 +17456,9 @@ export interface operations {
           /**
            * @example {
            *       "Success": false,
-           *       "EventId": "81c8bcfc-60ff-4655-b1c3-54d85642bd68",
+           *       "EventId": "f044fd30-b441-4293-9bb5-fdaf543710bc",
            *       "Error": "Connection failed: ECONNREFUSED",
-           *       "DurationMs": 7
+           *       "DurationMs": 3
            *     }
            */
           'application/json': components['schemas']['WebhookTestResult'];
@@ -17599,14 +17599,14 @@ export interface operations {
            *       {
            *         "Id": 1,
            *         "DeliveryId": 1,
-           *         "EventId": "81c8bcfc-60ff-4655-b1c3-54d85642bd68",
+           *         "EventId": "f044fd30-b441-4293-9bb5-fdaf543710bc",
            *         "EntityName": "WebHook",
            *         "EntityId": 1,
            *         "Action": "updated",
            *         "Attempt": 1,
-           *         "Time": "2026-11-24T02:06:24.953Z",
+           *         "Time": "2026-11-24T08:31:09.017Z",
            *         "Error": "Connection failed: ECONNREFUSED",
-           *         "DurationMs": 7,
+           *         "DurationMs": 3,
            *         "DeliveryStatus": "failed"
            *       }
            *     ]

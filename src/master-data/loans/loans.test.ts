@@ -123,8 +123,15 @@ for (const dialect of DIALECTS) {
         ];
         assert.deepEqual(paged, plan.slice(0, 6));
       }
-      assert.deepEqual((await call(`${LOANS}/99999999/RepaymentPlan`)).json(), []);
-      assert.deepEqual((await call(`${LOANS}/99999999/OnlineRepaymentPlan`)).json(), []);
+      // an unknown loan in the path is a 404 naming it (decisions §3); a known one past its plan's end is []
+      for (const plan of ['RepaymentPlan', 'OnlineRepaymentPlan']) {
+        const unknown = await call(`${LOANS}/99999999/${plan}`);
+        assert.equal(unknown.statusCode, 404, unknown.body);
+        assert.deepEqual(unknown.json(), { loanId: ['No record with Id 99999999.'] });
+        const past = await call(`${LOANS}/${String(first(current).Id)}/${plan}?limit=10&offset=100000`);
+        assert.equal(past.statusCode, 200, past.body);
+        assert.deepEqual(past.json(), []);
+      }
     });
 
     for (const [name, valueOf, pred] of FILTERS) {
@@ -192,7 +199,9 @@ for (const dialect of DIALECTS) {
       );
       const other = all.find((l) => l.CompanyCode.Id !== 1 && (l.RepaymentPlan as WireRecord[]).length > 0);
       assert.ok(other);
-      assert.deepEqual((await call(`${LOANS}/${String(other.Id)}/RepaymentPlan?apiKey=${key1}`)).json(), []);
+      const invisible = await call(`${LOANS}/${String(other.Id)}/RepaymentPlan?apiKey=${key1}`);
+      assert.equal(invisible.statusCode, 404, "a loan outside the key's ledgers is as if it did not exist");
+      assert.deepEqual(invisible.json(), { loanId: [`No record with Id ${String(other.Id)}.`] });
       assert.deepEqual(await everything(LOANS, `&loanId=${String(other.Id)}&apiKey=${key1}`), []);
       assert.deepEqual(await everything(LOANS, `&companyCodeId=${String(other.CompanyCode.Id)}&apiKey=${key1}`), []);
       const persons = new Set(

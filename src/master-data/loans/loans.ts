@@ -235,7 +235,7 @@ export const loansV12: MasterRoute = {
   },
 };
 
-/** The plan entries of one visible loan, ordered by Id (none for an unknown or invisible loan). */
+/** The plan entries of one visible loan, ordered by Id (none for an unknown or invisible loan: the route's 404). */
 function planRows(ctx: ReadContext, futureOnly = false) {
   let qb = ctx.db
     .selectFrom('loan_repayment_plan_entries as p')
@@ -255,12 +255,22 @@ const plan = {
   listing: 'paged' as const,
   keep: 'all' as const,
   pathId: 'loanId',
+  /** The loan exists within the caller's ledgers (an unknown or invisible loan is a 404). */
+  async parentVisible(ctx: ReadContext) {
+    const row = await ctx.db
+      .selectFrom('loans as l')
+      .select('l.id')
+      .where('l.id', '=', ctx.id ?? 0)
+      .where((eb) => ledgerCondition(eb.ref('l.company_code_id'), ctx.scope))
+      .executeTakeFirst();
+    return row !== undefined;
+  },
 };
 
 export const repaymentPlanV12: MasterRoute = {
   ...plan,
   url: '/v1.2/Loans/Loan/:loanId/RepaymentPlan',
-  summary: 'The repayment plan of one loan (an empty array for an unknown loan)',
+  summary: "The repayment plan of one loan (404 for an unknown loan or one outside the caller's ledgers)",
   shape: RepaymentPlanEntry,
   async read(ctx) {
     return (await planRows(ctx)).map(repaymentPlanEntry);
@@ -271,7 +281,8 @@ export const repaymentPlanV12: MasterRoute = {
 export const onlineRepaymentPlanV12: MasterRoute = {
   ...plan,
   url: '/v1.2/Loans/Loan/:loanId/OnlineRepaymentPlan',
-  summary: 'The repayment plan of one loan from its current date on (an empty array for an unknown loan)',
+  summary:
+    "The repayment plan of one loan from its current date on (404 for an unknown loan or one outside the caller's ledgers)",
   shape: OnlineRepaymentPlanEntry,
   async read(ctx) {
     return (await planRows(ctx, true)).map((p) => ({
