@@ -90,7 +90,8 @@ for (const dialect of DIALECTS) {
         const all = await get(url);
         assert.ok(all.length > 1);
         for (const e of all) checkShape(e, shape);
-        assert.deepEqual(await get(`${url}?limit=1&offset=1`), all);
+        for (const q of ['limit=1&offset=1', 'limit=1000', 'limit=0', 'offset=-1', 'limit=abc&offset=1.5'])
+          assert.deepEqual(await get(`${url}?${q}`), all, q);
       });
     }
 

@@ -87,16 +87,20 @@ export function querySchema(listing: Listing, names: readonly ParamName[]): TSch
     apiKey: Type.Optional(ApiKeyParam),
     showNullValues: Type.Optional(ShowNullValues),
   };
-  if (listing === 'paged' || listing === 'v1.0' || listing === 'catalogue') {
+  if (listing === 'catalogue') {
+    // decisions §7: a catalogue is answered whole and its limit and offset are ignored, whatever their value
+    const ignored = Type.String({
+      description: 'Accepted and ignored, whatever its value: a catalogue is answered whole',
+    });
+    props.limit = Type.Optional(ignored);
+    props.offset = Type.Optional(ignored);
+  }
+  if (listing === 'paged' || listing === 'v1.0') {
     const limit = Type.Integer({
       minimum: 1,
       maximum: 100,
       description:
-        listing === 'catalogue'
-          ? 'Accepted and ignored: a catalogue is answered whole'
-          : listing === 'v1.0'
-            ? 'Page size, 1..100. Absent: the complete list'
-            : 'Page size, 1..100 (default 20)',
+        listing === 'v1.0' ? 'Page size, 1..100. Absent: the complete list' : 'Page size, 1..100 (default 20)',
     });
     props.limit = Type.Optional(listing === 'paged' ? { ...limit, default: 20 } : limit);
     props.offset = Type.Optional(

@@ -4312,9 +4312,9 @@ export interface components {
      * @description Done: the Test.
      * @example {
      *       "Success": false,
-     *       "EventId": "f044fd30-b441-4293-9bb5-fdaf543710bc",
+     *       "EventId": "eae61e07-f6e2-4bc2-bf05-816c2fbcb8f8",
      *       "Error": "Connection failed: ECONNREFUSED",
-     *       "DurationMs": 3
+     *       "DurationMs": 5
      *     }
      */
     WebhookTestResult: {
@@ -4328,14 +4328,14 @@ export interface components {
      * @example {
      *       "Id": 1,
      *       "DeliveryId": 1,
-     *       "EventId": "f044fd30-b441-4293-9bb5-fdaf543710bc",
+     *       "EventId": "eae61e07-f6e2-4bc2-bf05-816c2fbcb8f8",
      *       "EntityName": "WebHook",
      *       "EntityId": 1,
      *       "Action": "updated",
      *       "Attempt": 1,
-     *       "Time": "2026-11-24T08:31:09.017Z",
+     *       "Time": "2026-11-24T08:32:43.163Z",
      *       "Error": "Connection failed: ECONNREFUSED",
-     *       "DurationMs": 3,
+     *       "DurationMs": 5,
      *       "DeliveryStatus": "failed"
      *     }
      */
@@ -17456,9 +17456,9 @@ export interface operations {
           /**
            * @example {
            *       "Success": false,
-           *       "EventId": "f044fd30-b441-4293-9bb5-fdaf543710bc",
+           *       "EventId": "eae61e07-f6e2-4bc2-bf05-816c2fbcb8f8",
            *       "Error": "Connection failed: ECONNREFUSED",
-           *       "DurationMs": 3
+           *       "DurationMs": 5
            *     }
            */
           'application/json': components['schemas']['WebhookTestResult'];
@@ -17599,14 +17599,14 @@ export interface operations {
            *       {
            *         "Id": 1,
            *         "DeliveryId": 1,
-           *         "EventId": "f044fd30-b441-4293-9bb5-fdaf543710bc",
+           *         "EventId": "eae61e07-f6e2-4bc2-bf05-816c2fbcb8f8",
            *         "EntityName": "WebHook",
            *         "EntityId": 1,
            *         "Action": "updated",
            *         "Attempt": 1,
-           *         "Time": "2026-11-24T08:31:09.017Z",
+           *         "Time": "2026-11-24T08:32:43.163Z",
            *         "Error": "Connection failed: ECONNREFUSED",
-           *         "DurationMs": 3,
+           *         "DurationMs": 5,
            *         "DeliveryStatus": "failed"
            *       }
            *     ]
@@ -22752,10 +22752,10 @@ export interface operations {
       query?: {
         /** @description true: null properties are present as null; false: left out */
         showNullValues?: boolean;
-        /** @description Accepted and ignored: a catalogue is answered whole */
-        limit?: number;
-        /** @description Records to skip (default 0) */
-        offset?: number;
+        /** @description Accepted and ignored, whatever its value: a catalogue is answered whole */
+        limit?: string;
+        /** @description Accepted and ignored, whatever its value: a catalogue is answered whole */
+        offset?: string;
       };
       header?: never;
       path?: never;
@@ -22874,10 +22874,10 @@ export interface operations {
       query?: {
         /** @description true: null properties are present as null; false: left out */
         showNullValues?: boolean;
-        /** @description Accepted and ignored: a catalogue is answered whole */
-        limit?: number;
-        /** @description Records to skip (default 0) */
-        offset?: number;
+        /** @description Accepted and ignored, whatever its value: a catalogue is answered whole */
+        limit?: string;
+        /** @description Accepted and ignored, whatever its value: a catalogue is answered whole */
+        offset?: string;
       };
       header?: never;
       path?: never;
@@ -22996,10 +22996,10 @@ export interface operations {
       query?: {
         /** @description true: null properties are present as null; false: left out */
         showNullValues?: boolean;
-        /** @description Accepted and ignored: a catalogue is answered whole */
-        limit?: number;
-        /** @description Records to skip (default 0) */
-        offset?: number;
+        /** @description Accepted and ignored, whatever its value: a catalogue is answered whole */
+        limit?: string;
+        /** @description Accepted and ignored, whatever its value: a catalogue is answered whole */
+        offset?: string;
       };
       header?: never;
       path?: never;
@@ -23118,10 +23118,10 @@ export interface operations {
       query?: {
         /** @description true: null properties are present as null; false: left out */
         showNullValues?: boolean;
-        /** @description Accepted and ignored: a catalogue is answered whole */
-        limit?: number;
-        /** @description Records to skip (default 0) */
-        offset?: number;
+        /** @description Accepted and ignored, whatever its value: a catalogue is answered whole */
+        limit?: string;
+        /** @description Accepted and ignored, whatever its value: a catalogue is answered whole */
+        offset?: string;
       };
       header?: never;
       path?: never;
