@@ -12,6 +12,7 @@ import {
   checkRemovable,
   deleteAssignments,
   distinct,
+  idKeys,
   insertAssignments,
   insertIfAssignable,
 } from './assignments.ts';
@@ -54,12 +55,13 @@ function assignmentCommand(name: ArrayField, mode: 'assign' | 'remove'): Assignm
         changed = shapeErrors ? 0 : await insertIfAssignable(trx, project.id, kind, ids, project.company_code_id);
         if (shapeErrors || changed < ids.length) {
           const isAssigned = (k: ArrayField, wanted: number[]) => assignedAmong(trx, project.id, KINDS[k], wanted);
-          const valid = await checkAssignable(trx, kind, ids, project.company_code_id, isAssigned, errors);
+          const keys = idKeys(name, input.ids);
+          const valid = await checkAssignable(trx, kind, ids, project.company_code_id, isAssigned, errors, keys);
           errors.throwIfAny();
           changed += await insertAssignments(trx, project.id, kind, valid);
         }
       } else {
-        await checkRemovable(trx, project.id, kind, ids, errors);
+        await checkRemovable(trx, project.id, kind, ids, errors, idKeys(name, input.ids));
         errors.throwIfAny();
         changed = await deleteAssignments(trx, project.id, kind, ids);
       }

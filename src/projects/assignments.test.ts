@@ -51,9 +51,9 @@ for (const dialect of DIALECTS) {
       const { A } = f;
       const id = await f.createId();
       for (const [operation, entity, key, parent] of [
-        ['AssignBuilding', A.buildingIds[0], 'Building', `economic unit ${A.economicUnitIds[0]}`],
-        ['AssignLand', A.landIds[0], 'Land', `economic unit ${A.economicUnitIds[0]}`],
-        ['AssignUseUnit', A.useUnitIds[0], 'UseUnit', `economic unit ${A.economicUnitIds[0]}`],
+        ['AssignBuilding', A.buildingIds[0], 'Building[0]', `economic unit ${A.economicUnitIds[0]}`],
+        ['AssignLand', A.landIds[0], 'Land[0]', `economic unit ${A.economicUnitIds[0]}`],
+        ['AssignUseUnit', A.useUnitIds[0], 'UseUnit[0]', `economic unit ${A.economicUnitIds[0]}`],
       ] as const) {
         const res = await op(id, operation, [entity]);
         assert.equal(res.statusCode, 400);
@@ -66,7 +66,7 @@ for (const dialect of DIALECTS) {
       assert.equal((await op(id, 'AssignEconomicUnit', [A.economicUnitIds[0]])).statusCode, 201);
       const useUnit = await op(id, 'AssignUseUnit', [A.useUnitIds[0]]);
       assert.equal(useUnit.statusCode, 400);
-      assert.deepEqual(useUnit.json().UseUnit, [
+      assert.deepEqual(useUnit.json()['UseUnit[0]'], [
         `The use unit ${A.useUnitIds[0]} needs its building ${A.buildingIds[0]} assigned to the project first.`,
       ]);
       assert.deepEqual((await f.read(id)).UseUnit, []);
@@ -103,16 +103,19 @@ for (const dialect of DIALECTS) {
               : A.loanIds[0];
         const res = await op(id, operation, [good, foreign, 777777]);
         assert.equal(res.statusCode, 400);
-        const messages: string[] = res.json()[key];
-        assert.equal(messages.length, 2);
-        const [foreignMessage, unknownMessage] = take(messages, 2);
+        // each offending id under its place in the body (decisions §3: `Building[2]`)
+        assert.deepEqual(Object.keys(res.json()).sort(), [`${key}[1]`, `${key}[2]`], res.body);
+        const [foreignMessage, unknownMessage] = [
+          take(res.json()[`${key}[1]`], 1)[0],
+          take(res.json()[`${key}[2]`], 1)[0],
+        ];
         assert.equal(foreignMessage.replace(String(foreign), 'N'), unknownMessage.replace('777777', 'N'));
       }
       const read = await f.read(id);
       assert.deepEqual([read.EconomicUnit, read.Budget, read.Loan], [[], [], []]);
       const buildingB = await op(id, 'AssignBuilding', [B.buildingIds[0]]);
       assert.equal(buildingB.statusCode, 400);
-      assert.match(buildingB.json().Building[0], /does not exist/);
+      assert.match(buildingB.json()['Building[0]'][0], /does not exist/);
     });
 
     it('an omitted, null or empty body is a no-op success; bad bodies are 400 keyed by the array', async () => {
@@ -156,17 +159,20 @@ for (const dialect of DIALECTS) {
 
       const euBlocked = await op(id, 'RemoveEconomicUnit', [eu]);
       assert.equal(euBlocked.statusCode, 400);
-      const text = euBlocked.json().EconomicUnit.join(' ');
+      const text = euBlocked.json()['EconomicUnit[0]'].join(' ');
       assert.match(text, new RegExp(`building ${building}`));
       assert.match(text, new RegExp(`land parcel ${land}`));
       assert.match(text, new RegExp(`use units ${useUnits.join(', ')}`));
       const buildingBlocked = await op(id, 'RemoveBuilding', [building]);
       assert.equal(buildingBlocked.statusCode, 400);
-      assert.match(buildingBlocked.json().Building[0], new RegExp(`${building}.*use units ${useUnits.join(', ')}`));
+      assert.match(
+        buildingBlocked.json()['Building[0]'][0],
+        new RegExp(`${building}.*use units ${useUnits.join(', ')}`),
+      );
 
       const notAssigned = await op(id, 'RemoveLand', [A.landIds[0], 999999]);
       assert.equal(notAssigned.statusCode, 400);
-      assert.equal(notAssigned.json().Land.length, 2);
+      assert.deepEqual(Object.keys(notAssigned.json()).sort(), ['Land[0]', 'Land[1]'], 'each id by its place');
       assert.deepEqual((await f.read(id)).Land, [land]);
 
       for (const [operation, ids] of [

@@ -21,6 +21,15 @@ export function distinct(ids: readonly number[] | null | undefined): number[] {
   return [...new Set(ids ?? [])].sort((a, b) => a - b);
 }
 
+/** The error key of each id of a body array: its path, e.g. `Building[2]` (an id given twice: its first place). */
+export type IdKeys = (id: number) => string;
+
+export function idKeys(name: string, raw: unknown): IdKeys {
+  const first = new Map<unknown, number>();
+  if (Array.isArray(raw)) raw.forEach((v, i) => first.has(v) || first.set(v, i));
+  return (id) => (first.has(id) ? `${name}[${String(first.get(id))}]` : name);
+}
+
 interface Entity {
   id: number;
   company_code_id: number;
@@ -73,6 +82,7 @@ export async function checkAssignable(
   ledger: number | null,
   isAssigned: AssignedLookup,
   errors: ErrorCollector,
+  keyOf: IdKeys = () => kind.name,
 ): Promise<number[]> {
   if (ids.length === 0) return [];
   const entities = await loadEntities(db, kind, ids);
@@ -81,7 +91,7 @@ export async function checkAssignable(
     const entity = entities.get(id);
     if (!entity || (ledger !== null && entity.company_code_id !== ledger)) {
       errors.add(
-        kind.name,
+        keyOf(id),
         `The ${kind.label} ${id} does not exist${ledger === null ? '' : ` in ledger ${ledger}, the project's ledger`}.`,
       );
     } else known.push(entity);
@@ -95,7 +105,7 @@ export async function checkAssignable(
       if (typeof parent === 'number' && !present.has(parent)) {
         blocked.add(entity.id);
         errors.add(
-          kind.name,
+          keyOf(entity.id),
           `The ${kind.label} ${entity.id} needs its ${KINDS[need.kind].label} ${parent} assigned to the project first.`,
         );
       }
@@ -114,11 +124,12 @@ export async function checkRemovable(
   kind: AssignmentKind,
   ids: number[],
   errors: ErrorCollector,
+  keyOf: IdKeys = () => kind.name,
 ): Promise<void> {
   if (ids.length === 0) return;
   const assigned = await assignedAmong(db, projectId, kind, ids);
   for (const id of ids)
-    if (!assigned.has(id)) errors.add(kind.name, `The ${kind.label} ${id} is not assigned to project ${projectId}.`);
+    if (!assigned.has(id)) errors.add(keyOf(id), `The ${kind.label} ${id} is not assigned to project ${projectId}.`);
   const present = ids.filter((id) => assigned.has(id));
   for (const { kind: dependent, via } of dependentsOf(kind.name)) {
     const holders = new Map<number, number[]>();
@@ -141,7 +152,7 @@ export async function checkRemovable(
       const held = holders.get(id);
       if (held) {
         errors.add(
-          kind.name,
+          keyOf(id),
           `The ${kind.label} ${id} cannot be removed while its ${dependent.label}${held.length > 1 ? 's' : ''} ${held.join(', ')} ${held.length > 1 ? 'are' : 'is'} assigned to the project; remove ${held.length > 1 ? 'them' : 'it'} first.`,
         );
       }

@@ -10,7 +10,7 @@ import { recordEvents, type EventAction } from '../events/outbox.ts';
 import { ProjectChangeBody, ProjectCreateBody, SCALAR_FIELDS, type ArrayField, type ProjectBody } from './schemas.ts';
 import { COLUMN, KIND_ORDER, toColumnValue } from './fields.ts';
 import { checkFields, checkShape, int32Items } from './rules.ts';
-import { checkAssignable, distinct, insertAssignments } from './assignments.ts';
+import { checkAssignable, distinct, idKeys, insertAssignments } from './assignments.ts';
 import { lockProject, type ProjectRow } from './queries.ts';
 import { fixedQuery } from '../db/fixed-query.ts';
 
@@ -102,7 +102,8 @@ export async function createProject(db: Writer, input: CreateProjectInput): Prom
       const ids = distinct(int32Items(body[kind.name]));
       const isPlanned = async (k: ArrayField, wanted: number[]) =>
         new Set(wanted.filter((id) => planned.get(k)?.has(id)));
-      planned.set(kind.name, new Set(await checkAssignable(trx, kind, ids, ledger, isPlanned, errors)));
+      const keys = idKeys(kind.name, body[kind.name]);
+      planned.set(kind.name, new Set(await checkAssignable(trx, kind, ids, ledger, isPlanned, errors, keys)));
     }
     errors.throwIfAny();
 
