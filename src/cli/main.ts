@@ -30,6 +30,13 @@ function usageHint(argv: string[]): string {
   return `run 'wohnapi ${[...words, '--help'].join(' ')}' for the usage`;
 }
 
+// Output piped into a reader that stops early (`wohnapi webhook deliveries 4 | head`): the reader has all it wants,
+// so the command ends quietly instead of with a stack trace of the broken pipe.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
 registerServeCommands(program);
 registerUserCommands(program);
 registerApiKeyCommands(program);

@@ -105,10 +105,9 @@ for (const dialect of DIALECTS) {
         assert.equal(res.statusCode, 400);
         // each offending id under its place in the body (decisions §3: `Building[2]`)
         assert.deepEqual(Object.keys(res.json()).sort(), [`${key}[1]`, `${key}[2]`], res.body);
-        const [foreignMessage, unknownMessage] = [
-          take(res.json()[`${key}[1]`], 1)[0],
-          take(res.json()[`${key}[2]`], 1)[0],
-        ];
+        const errors = res.json<Record<string, string[]>>();
+        const [foreignMessage] = take(errors[`${key}[1]`] ?? [], 1);
+        const [unknownMessage] = take(errors[`${key}[2]`] ?? [], 1);
         assert.equal(foreignMessage.replace(String(foreign), 'N'), unknownMessage.replace('777777', 'N'));
       }
       const read = await f.read(id);
