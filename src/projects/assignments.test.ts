@@ -51,9 +51,9 @@ for (const dialect of DIALECTS) {
       const { A } = f;
       const id = await f.createId();
       for (const [operation, entity, key, parent] of [
-        ['AssignBuilding', A.buildingIds[0], 'Building[0]', `economic unit ${A.economicUnitIds[0]}`],
-        ['AssignLand', A.landIds[0], 'Land[0]', `economic unit ${A.economicUnitIds[0]}`],
-        ['AssignUseUnit', A.useUnitIds[0], 'UseUnit[0]', `economic unit ${A.economicUnitIds[0]}`],
+        ['AssignBuilding', A.buildingIds[0], 'Building', `economic unit ${A.economicUnitIds[0]}`],
+        ['AssignLand', A.landIds[0], 'Land', `economic unit ${A.economicUnitIds[0]}`],
+        ['AssignUseUnit', A.useUnitIds[0], 'UseUnit', `economic unit ${A.economicUnitIds[0]}`],
       ] as const) {
         const res = await op(id, operation, [entity]);
         assert.equal(res.statusCode, 400);
@@ -66,7 +66,7 @@ for (const dialect of DIALECTS) {
       assert.equal((await op(id, 'AssignEconomicUnit', [A.economicUnitIds[0]])).statusCode, 201);
       const useUnit = await op(id, 'AssignUseUnit', [A.useUnitIds[0]]);
       assert.equal(useUnit.statusCode, 400);
-      assert.deepEqual(useUnit.json()['UseUnit[0]'], [
+      assert.deepEqual(useUnit.json().UseUnit, [
         `The use unit ${A.useUnitIds[0]} needs its building ${A.buildingIds[0]} assigned to the project first.`,
       ]);
       assert.deepEqual((await f.read(id)).UseUnit, []);
@@ -158,16 +158,13 @@ for (const dialect of DIALECTS) {
 
       const euBlocked = await op(id, 'RemoveEconomicUnit', [eu]);
       assert.equal(euBlocked.statusCode, 400);
-      const text = euBlocked.json()['EconomicUnit[0]'].join(' ');
+      const text = euBlocked.json().EconomicUnit.join(' ');
       assert.match(text, new RegExp(`building ${building}`));
       assert.match(text, new RegExp(`land parcel ${land}`));
       assert.match(text, new RegExp(`use units ${useUnits.join(', ')}`));
       const buildingBlocked = await op(id, 'RemoveBuilding', [building]);
       assert.equal(buildingBlocked.statusCode, 400);
-      assert.match(
-        buildingBlocked.json()['Building[0]'][0],
-        new RegExp(`${building}.*use units ${useUnits.join(', ')}`),
-      );
+      assert.match(buildingBlocked.json().Building[0], new RegExp(`${building}.*use units ${useUnits.join(', ')}`));
 
       const notAssigned = await op(id, 'RemoveLand', [A.landIds[0], 999999]);
       assert.equal(notAssigned.statusCode, 400);

@@ -21,7 +21,11 @@ export function distinct(ids: readonly number[] | null | undefined): number[] {
   return [...new Set(ids ?? [])].sort((a, b) => a - b);
 }
 
-/** The error key of each id of a body array: its path, e.g. `Building[2]` (an id given twice: its first place). */
+/**
+ * The error key of each id of a body array: its path, e.g. `Building[2]` (an id given twice: its first place), for
+ * ids that do not exist, are of another ledger or are not assigned (decisions §3). Order violations (a missing
+ * prerequisite, a dependent still assigned) are keyed by the array itself (decisions §4).
+ */
 export type IdKeys = (id: number) => string;
 
 export function idKeys(name: string, raw: unknown): IdKeys {
@@ -105,7 +109,7 @@ export async function checkAssignable(
       if (typeof parent === 'number' && !present.has(parent)) {
         blocked.add(entity.id);
         errors.add(
-          keyOf(entity.id),
+          kind.name, // decisions §4: order violations are keyed by the array
           `The ${kind.label} ${entity.id} needs its ${KINDS[need.kind].label} ${parent} assigned to the project first.`,
         );
       }
@@ -152,7 +156,7 @@ export async function checkRemovable(
       const held = holders.get(id);
       if (held) {
         errors.add(
-          keyOf(id),
+          kind.name, // the mirror of the assignment order: keyed by the array
           `The ${kind.label} ${id} cannot be removed while its ${dependent.label}${held.length > 1 ? 's' : ''} ${held.join(', ')} ${held.length > 1 ? 'are' : 'is'} assigned to the project; remove ${held.length > 1 ? 'them' : 'it'} first.`,
         );
       }
