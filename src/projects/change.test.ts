@@ -53,7 +53,7 @@ for (const dialect of DIALECTS) {
         CostTypeId: f.A.costTypeId,
       });
       assert.equal(
-        (await put(id, { Description: null, ProjectLifeTimeTo: null, CostUnitId: 0, CostTypeId: null, Code: null }))
+        (await put(id, { Description: null, ProjectLifeTimeTo: null, CostUnitId: 0, CostTypeId: 0, Code: null }))
           .statusCode,
         200,
       );
@@ -68,6 +68,7 @@ for (const dialect of DIALECTS) {
         Name: 'Changed?',
         CompanyCodeId: null,
         ProjectLifeTimeFrom: null,
+        CostTypeId: null,
         EconomicUnit: [f.A.economicUnitIds[0]],
         Building: null,
         Land: [],
@@ -85,6 +86,7 @@ for (const dialect of DIALECTS) {
         'Building',
         'CompanyCodeId',
         'CostCenterId',
+        'CostTypeId',
         'EconomicUnit',
         'Land',
         'Loan',
@@ -94,6 +96,7 @@ for (const dialect of DIALECTS) {
         'code',
       ]);
       assert.match(e.CompanyCodeId[0], /null.*not nullable/);
+      assert.match(e.CostTypeId[0], /null.*not nullable/, 'a cost object is an int, not nullable (0 means none)');
       assert.match(e.EconomicUnit[0], /AssignEconomicUnit/);
       assert.match(e.ProjectLifeTimeTo[0], /'2025-02-29'/);
       assert.match(e.CostCenterId[0], /424242/);

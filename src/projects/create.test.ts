@@ -83,7 +83,7 @@ for (const dialect of DIALECTS) {
         ProjectLifeTimeFrom: '2024-02-29',
         CostCenterId: 0,
         CostUnitId: 0,
-        CostTypeId: null,
+        CostTypeId: 0,
       });
       assert.equal(res.statusCode, 201, res.body);
       assert.deepEqual(

@@ -37,8 +37,15 @@ export const ARRAY_FIELDS = ['EconomicUnit', 'Building', 'Land', 'UseUnit', 'Bud
 export type ScalarField = keyof typeof FIELDS;
 export type ArrayField = (typeof ARRAY_FIELDS)[number];
 export const SCALAR_FIELDS = Object.keys(FIELDS) as ScalarField[];
-/** Properties that may be absent but never null. */
-export const NOT_NULLABLE: ScalarField[] = ['CompanyCodeId', 'ProjectLifeTimeFrom'];
+/** Properties that may be absent but never null: the interface types them without `?` (`int`, `date (not nullable)`);
+ *  a cost object given as 0 means none. */
+export const NOT_NULLABLE: ScalarField[] = [
+  'CompanyCodeId',
+  'ProjectLifeTimeFrom',
+  'CostCenterId',
+  'CostUnitId',
+  'CostTypeId',
+];
 /** Properties a create body must have. */
 export const REQUIRED_ON_CREATE: ScalarField[] = ['CompanyCodeId', 'ProjectLifeTimeFrom'];
 
@@ -68,9 +75,9 @@ export const ProjectCreateBody = Type.Object(
     ApplicationForBuildingLicenseReference: opt(FIELDS.ApplicationForBuildingLicenseReference),
     ProjectLifeTimeFrom: FIELDS.ProjectLifeTimeFrom,
     ProjectLifeTimeTo: opt(FIELDS.ProjectLifeTimeTo),
-    CostCenterId: opt(FIELDS.CostCenterId),
-    CostUnitId: opt(FIELDS.CostUnitId),
-    CostTypeId: opt(FIELDS.CostTypeId),
+    CostCenterId: Type.Optional(FIELDS.CostCenterId),
+    CostUnitId: Type.Optional(FIELDS.CostUnitId),
+    CostTypeId: Type.Optional(FIELDS.CostTypeId),
     EconomicUnit: ids('EconomicUnit'),
     Building: ids('Building'),
     Land: ids('Land'),

@@ -2592,11 +2592,11 @@ export interface components {
        */
       ProjectLifeTimeTo?: string | null;
       /** @description Id of an existing cost centre; 0 or null = none */
-      CostCenterId?: number | null;
+      CostCenterId?: number;
       /** @description Id of an existing cost unit; 0 or null = none */
-      CostUnitId?: number | null;
+      CostUnitId?: number;
       /** @description Id of an existing cost type; 0 or null = none */
-      CostTypeId?: number | null;
+      CostTypeId?: number;
       /** @description Ids to assign: EconomicUnit */
       EconomicUnit?: number[] | null;
       /** @description Ids to assign: Building */
@@ -2698,11 +2698,11 @@ export interface components {
        */
       ProjectLifeTimeTo?: string | null;
       /** @description Id of an existing cost centre; 0 or null = none */
-      CostCenterId?: number | null;
+      CostCenterId?: number;
       /** @description Id of an existing cost unit; 0 or null = none */
-      CostUnitId?: number | null;
+      CostUnitId?: number;
       /** @description Id of an existing cost type; 0 or null = none */
-      CostTypeId?: number | null;
+      CostTypeId?: number;
     };
     /**
      * @example {
@@ -4312,9 +4312,9 @@ export interface components {
      * @description Done: the Test.
      * @example {
      *       "Success": false,
-     *       "EventId": "eae61e07-f6e2-4bc2-bf05-816c2fbcb8f8",
+     *       "EventId": "2a37e905-82f7-48da-a144-4356e5e063d2",
      *       "Error": "Connection failed: ECONNREFUSED",
-     *       "DurationMs": 5
+     *       "DurationMs": 3
      *     }
      */
     WebhookTestResult: {
@@ -4328,14 +4328,14 @@ export interface components {
      * @example {
      *       "Id": 1,
      *       "DeliveryId": 1,
-     *       "EventId": "eae61e07-f6e2-4bc2-bf05-816c2fbcb8f8",
+     *       "EventId": "2a37e905-82f7-48da-a144-4356e5e063d2",
      *       "EntityName": "WebHook",
      *       "EntityId": 1,
      *       "Action": "updated",
      *       "Attempt": 1,
-     *       "Time": "2026-11-24T08:32:43.163Z",
+     *       "Time": "2026-11-24T08:45:03.971Z",
      *       "Error": "Connection failed: ECONNREFUSED",
-     *       "DurationMs": 5,
+     *       "DurationMs": 3,
      *       "DeliveryStatus": "failed"
      *     }
      */
@@ -17456,9 +17456,9 @@ export interface operations {
           /**
            * @example {
            *       "Success": false,
-           *       "EventId": "eae61e07-f6e2-4bc2-bf05-816c2fbcb8f8",
+           *       "EventId": "2a37e905-82f7-48da-a144-4356e5e063d2",
            *       "Error": "Connection failed: ECONNREFUSED",
-           *       "DurationMs": 5
+           *       "DurationMs": 3
            *     }
            */
           'application/json': components['schemas']['WebhookTestResult'];
@@ -17599,14 +17599,14 @@ export interface operations {
            *       {
            *         "Id": 1,
            *         "DeliveryId": 1,
-           *         "EventId": "eae61e07-f6e2-4bc2-bf05-816c2fbcb8f8",
+           *         "EventId": "2a37e905-82f7-48da-a144-4356e5e063d2",
            *         "EntityName": "WebHook",
            *         "EntityId": 1,
            *         "Action": "updated",
            *         "Attempt": 1,
-           *         "Time": "2026-11-24T08:32:43.163Z",
+           *         "Time": "2026-11-24T08:45:03.971Z",
            *         "Error": "Connection failed: ECONNREFUSED",
-           *         "DurationMs": 5,
+           *         "DurationMs": 3,
            *         "DeliveryStatus": "failed"
            *       }
            *     ]
