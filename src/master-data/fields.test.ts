@@ -142,6 +142,13 @@ for (const dialect of DIALECTS) {
           c.UseUnit.UseUnitNumber,
         ]),
       );
+      // every contractor of every version carries a non-null DefaultAddress, the person's main address (decisions §7)
+      for (const c of [...c10, ...c11, ...c12])
+        assert.ok(c.DefaultAddress, `contractor ${String(c.Id)}: DefaultAddress`);
+      assert.deepEqual(
+        c10.map((c) => [c.DefaultAddress.Street, c.DefaultAddress.Zip, c.DefaultAddress.Town]),
+        c12.map((c) => [c.DefaultAddress.Street, c.DefaultAddress.Zip, c.DefaultAddress.Town]),
+      );
       const person = first(await get('/service/v1.0/PersonsRead/Persons?limit=1&includeAddress=true'));
       const single = await t.app.inject({
         url: `/service/v1.0/PersonsRead/Person/${String(person.Id)}?includeAddress=true`,

@@ -4312,7 +4312,7 @@ export interface components {
      * @description Done: the Test.
      * @example {
      *       "Success": false,
-     *       "EventId": "2a37e905-82f7-48da-a144-4356e5e063d2",
+     *       "EventId": "c447c58c-fccf-44b3-94fa-1f8fbc69efe7",
      *       "Error": "Connection failed: ECONNREFUSED",
      *       "DurationMs": 3
      *     }
@@ -4328,12 +4328,12 @@ export interface components {
      * @example {
      *       "Id": 1,
      *       "DeliveryId": 1,
-     *       "EventId": "2a37e905-82f7-48da-a144-4356e5e063d2",
+     *       "EventId": "c447c58c-fccf-44b3-94fa-1f8fbc69efe7",
      *       "EntityName": "WebHook",
      *       "EntityId": 1,
      *       "Action": "updated",
      *       "Attempt": 1,
-     *       "Time": "2026-11-24T08:45:03.971Z",
+     *       "Time": "2026-11-24T08:48:34.487Z",
      *       "Error": "Connection failed: ECONNREFUSED",
      *       "DurationMs": 3,
      *       "DeliveryStatus": "failed"
@@ -6625,6 +6625,42 @@ export interface components {
     };
     /**
      * @example {
+     *       "Id": 721,
+     *       "Zip": "44135",
+     *       "Town": "Dortmund",
+     *       "Street": "Am Sportplatz",
+     *       "HouseNumber": "2",
+     *       "ValidFrom": "2010-12-09",
+     *       "StreetComplete": "Am Sportplatz 2",
+     *       "HouseNumberComplete": "2",
+     *       "MainAddress": true,
+     *       "AddressTypeId": 1,
+     *       "AddressType": "Hauptadresse",
+     *       "CountryId": 1,
+     *       "CountryCode": "DE"
+     *     }
+     */
+    ContractorV1_0DefaultAddress: {
+      Id?: number | null;
+      Zip?: string | null;
+      Town?: string | null;
+      Street?: string | null;
+      HouseNumber?: string | null;
+      HouseNumberAddition?: string | null;
+      /** Format: date */
+      ValidFrom?: string | null;
+      /** Format: date */
+      ValidTo?: string | null;
+      StreetComplete?: string | null;
+      HouseNumberComplete?: string | null;
+      MainAddress?: boolean | null;
+      AddressTypeId?: number | null;
+      AddressType?: string | null;
+      CountryId?: number | null;
+      CountryCode?: string | null;
+    };
+    /**
+     * @example {
      *       "Id": 726,
      *       "LicenseAgreementId": 719,
      *       "LicenseAgreement": "00101.001.001.02",
@@ -6683,7 +6719,22 @@ export interface components {
      *           "CommunicationTypeId": 5,
      *           "CommunicationType": "E-Mail"
      *         }
-     *       ]
+     *       ],
+     *       "DefaultAddress": {
+     *         "Id": 721,
+     *         "Zip": "44135",
+     *         "Town": "Dortmund",
+     *         "Street": "Am Sportplatz",
+     *         "HouseNumber": "2",
+     *         "ValidFrom": "2010-12-09",
+     *         "StreetComplete": "Am Sportplatz 2",
+     *         "HouseNumberComplete": "2",
+     *         "MainAddress": true,
+     *         "AddressTypeId": 1,
+     *         "AddressType": "Hauptadresse",
+     *         "CountryId": 1,
+     *         "CountryCode": "DE"
+     *       }
      *     }
      */
     ContractorV1_0: {
@@ -6715,6 +6766,7 @@ export interface components {
       UseUnit?: string | null;
       Addresses?: components['schemas']['PersonV1_0Address'][] | null;
       Communications?: components['schemas']['PersonV1_0Communication'][] | null;
+      DefaultAddress?: components['schemas']['ContractorV1_0DefaultAddress'] | null;
     };
     /**
      * @example {
@@ -17456,7 +17508,7 @@ export interface operations {
           /**
            * @example {
            *       "Success": false,
-           *       "EventId": "2a37e905-82f7-48da-a144-4356e5e063d2",
+           *       "EventId": "c447c58c-fccf-44b3-94fa-1f8fbc69efe7",
            *       "Error": "Connection failed: ECONNREFUSED",
            *       "DurationMs": 3
            *     }
@@ -17599,12 +17651,12 @@ export interface operations {
            *       {
            *         "Id": 1,
            *         "DeliveryId": 1,
-           *         "EventId": "2a37e905-82f7-48da-a144-4356e5e063d2",
+           *         "EventId": "c447c58c-fccf-44b3-94fa-1f8fbc69efe7",
            *         "EntityName": "WebHook",
            *         "EntityId": 1,
            *         "Action": "updated",
            *         "Attempt": 1,
-           *         "Time": "2026-11-24T08:45:03.971Z",
+           *         "Time": "2026-11-24T08:48:34.487Z",
            *         "Error": "Connection failed: ECONNREFUSED",
            *         "DurationMs": 3,
            *         "DeliveryStatus": "failed"
@@ -20467,7 +20519,22 @@ export interface operations {
            *             "CommunicationTypeId": 5,
            *             "CommunicationType": "E-Mail"
            *           }
-           *         ]
+           *         ],
+           *         "DefaultAddress": {
+           *           "Id": 721,
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "ValidFrom": "2010-12-09",
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2",
+           *           "MainAddress": true,
+           *           "AddressTypeId": 1,
+           *           "AddressType": "Hauptadresse",
+           *           "CountryId": 1,
+           *           "CountryCode": "DE"
+           *         }
            *       }
            *     ]
            */

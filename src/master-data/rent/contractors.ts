@@ -94,6 +94,7 @@ function presentNested(r: Row, people: People, q: Query): Item {
 
 function presentV10(r: Row, people: People, q: Query): Item {
   const b = people.get(r.person_id);
+  const main = b && mainAddress(b);
   const p = b?.p;
   const e = people.e;
   return {
@@ -116,6 +117,8 @@ function presentV10(r: Row, people: People, q: Query): Item {
     Addresses: b && q.includePersonAddresses === true ? b.addresses.map((a) => addressV10(a, e)) : null,
     Communications:
       b && q.includePersonCommunications === true ? b.communications.map((c) => communicationV10(c, b, e)) : null,
+    // decisions §7: every contractor carries a non-null DefaultAddress (clients index into it), in version 1.0 too
+    DefaultAddress: main ? addressV10(main, e) : null,
   };
 }
 
@@ -130,7 +133,7 @@ const V10_SHAPE: ShapeObject = {
   ...{ PersonIdNum: 'string', PersonName: 'string', PersonFirstName: 'string', PersonLastName: 'string' },
   ...{ BirthDate: 'datetime', PersonValidFrom: 'date', PersonValidTo: 'date', ContractorTypeId: 'int' },
   ...{ ContractorType: 'string', GenderId: 'int', Gender: 'string', UseUnitId: 'int', UseUnit: 'string' },
-  ...{ Addresses: [AddressV10], Communications: [CommunicationV10] },
+  ...{ Addresses: [AddressV10], Communications: [CommunicationV10], DefaultAddress: AddressV10 },
 };
 const KEEP = new Set([
   ...PERSON_KEEP,
