@@ -3,7 +3,8 @@
 // failing command is rolled back alone and leaves nothing behind; every caller gets its answer only after the shared
 // COMMIT is durable. In WAL mode the batch commits with synchronous=NORMAL and its callers are answered after an
 // fdatasync of the WAL on libuv's pool (wal-sync.ts), so the event loop serves requests and runs the next batch while
-// the disk syncs; every other write of the connection (tokens, throttle counters, the CLI) keeps synchronous=FULL.
+// the disk syncs; every other write of the connection (tokens, throttle counters, the CLI) keeps synchronous=FULL,
+// except the webhook dispatcher's bookkeeping, which a crash may undo without harm (relaxed-transaction.ts).
 // On PostgreSQL each command is its own transaction (the server does group commit itself).
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';

@@ -1,10 +1,12 @@
 // The dispatcher's database work. Every step is one short transaction, safe with any number of dispatchers on one
 // database: PostgreSQL locks the rows it takes with FOR UPDATE SKIP LOCKED; on SQLite each transaction first writes
 // the lease row (webhook_dispatch_state), which takes the file's write lock, so processes sharing it take turns.
-// Deliveries are leased with an expiry: a process that dies mid-delivery leaves them to be taken again.
+// Deliveries are leased with an expiry: a process that dies mid-delivery leaves them to be taken again. The commits do
+// not wait for the disk (relaxed-transaction.ts): what a crash of the machine undoes here is done again.
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, Executor } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { relaxedTransaction } from '../db/relaxed-transaction.ts';
 import { intersect, inScope, type LedgerScope } from '../auth/ledger-scope.ts';
 import type { WebhookDeliveriesTable } from './tables.ts';
 
@@ -17,7 +19,7 @@ export async function dispatchTransaction<T>(
   leaseUntil: string,
   work: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
-  return database.db.transaction().execute(async (trx) => {
+  return relaxedTransaction(database, async (trx) => {
     if (database.dialect === 'sqlite')
       await trx
         .updateTable('webhook_dispatch_state')
