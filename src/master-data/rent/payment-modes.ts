@@ -41,7 +41,18 @@ export const paymentModesV12: MasterRoute = {
     ...{ Mode: IdName, Type: IdName, SepaMandate: { Id: 'int', MandateId: 'string', Iban: 'string' } },
     BankAccount: { Id: 'int', Iban: 'string', Bic: 'string' },
   },
-  keep: new Set(['Id', 'ActiveFrom', 'ActiveTo', 'LicenseAgreement', 'IdNum', 'UseUnit', 'UseUnitNumber', 'Mode']),
+  keep: new Set([
+    'Id',
+    'ActiveFrom',
+    'ActiveTo',
+    'LicenseAgreement',
+    'IdNum',
+    'UseUnit',
+    'UseUnitNumber',
+    'Mode',
+    'SepaMandate',
+    'BankAccount',
+  ]),
   async read(ctx) {
     const { list, e } = await rows(ctx);
     return list.map((r) => ({
