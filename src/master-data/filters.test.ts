@@ -267,6 +267,24 @@ for (const dialect of DIALECTS) {
       assert.equal((await call(`/service/v1.0/PersonsRead/Person/${other}?apiKey=${key1}`)).statusCode, 404);
     });
 
+    it("a management's ledgers are only those the caller can see", async () => {
+      const ledgersOf = async (query: string) =>
+        (await everything('CommercialInventory/Managements', `&includeCompanyCodes=true${query}`)).map((m) => ({
+          Id: m.Id as number,
+          codes: (m.CompanyCodes as { Id: number }[]).map((c) => c.Id),
+        }));
+      const every = await ledgersOf('');
+      assert.ok(
+        every.some((m) => m.codes.includes(1) && m.codes.some((c) => c !== 1)),
+        'the demo data has a management of ledger 1 and others',
+      );
+      const seen = await ledgersOf(`&apiKey=${await t.apiKey([1])}`);
+      assert.deepEqual(
+        seen,
+        every.filter((m) => m.codes.includes(1)).map((m) => ({ Id: m.Id, codes: [1] })),
+      );
+    });
+
     it('403 names the missing permission; 400 names the invalid parameter', async () => {
       const rentOnly = await t.login({ permissions: [PERMISSIONS.rentAccountingRead] });
       const persons = await call(`${S}/PersonsRead/Persons`, rentOnly);

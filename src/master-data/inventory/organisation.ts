@@ -2,7 +2,7 @@
 // around the economic units. Owners are scoped by their ledger, managements by their company codes, officials by
 // the jurisdictions they hold, departments by their management's company codes.
 import { sql, type SqlBool } from 'kysely';
-import { ledgerCondition, type LedgerScope } from '../../auth/ledger-scope.ts';
+import { inScope, ledgerCondition, type LedgerScope } from '../../auth/ledger-scope.ts';
 import { PERMISSIONS } from '../../auth/permissions.ts';
 import { groupBy } from '../../db/group.ts';
 import { windowed } from '../../rent-accounting/contracts.ts';
@@ -123,7 +123,9 @@ export const managementsV12: MasterRoute = {
       ...personParts(p, r.person_id, q),
       CompanyCodes:
         q.includeCompanyCodes === true
-          ? (byManagement.get(r.id) ?? []).map((c) => companyCode(c.id, c.name, c.code))
+          ? (byManagement.get(r.id) ?? [])
+              .filter((c) => inScope(ctx.scope, c.id)) // a ledger the caller cannot see is not named (decisions §7)
+              .map((c) => companyCode(c.id, c.name, c.code))
           : null,
     }));
   },
