@@ -191,6 +191,22 @@ for (const dialect of DIALECTS) {
         /^DistributionPeriods\[0\] \(Id 32\) RegularDistributionPeriodId: CatalogCodes 30 is of kind VatRate, expected RegularDistributionPeriod$/,
       ],
       [
+        'a contract agreement without an end (the interface has no open-ended ValidTo)',
+        (d) => {
+          d.ContractAgreements = [
+            {
+              Id: 40,
+              Kind: 'IndexRentalAgreement',
+              LicenseAgreementId: 13,
+              ValidFrom: '2024-01-01',
+              Inputdate: '2023-12-01',
+              FirstDebit: '2024-01-01',
+            },
+          ];
+        },
+        /^ContractAgreements\[0\] \(Id 40\) ValidTo: is missing$/,
+      ],
+      [
         'unknown contract-agreement kind',
         (d) => {
           d.ContractAgreements = [{ Id: 40, Kind: 'Rent', LicenseAgreementId: 13, ValidFrom: '2024-01-01' }];
