@@ -28,6 +28,8 @@ describe('CLI errors name the next step', () => {
     const port = await freePort(); // nothing listens there
     const cases: Array<[args: string[], extra: Record<string, string>, expected: RegExp]> = [
       [['frobnicate'], {}, /unknown command 'frobnicate'; run 'wohnapi --help' for the usage/],
+      [[], {}, /^wohnapi: error: missing command; run 'wohnapi --help' for the usage$/],
+      [['webhook'], {}, /^wohnapi: error: missing command; run 'wohnapi webhook --help' for the usage$/],
       [['user', 'add', 'x', '--bogus'], {}, /unknown option '--bogus'; run 'wohnapi user add --help' for the usage/],
       [['user', 'list'], { PORT: 'abc' }, /PORT="abc" .*; set PORT to a valid value, or unset it/],
       [

@@ -14,8 +14,9 @@ const program = new Command('wohnapi')
   )
   .version(VERSION, '-V, --version', 'print the version')
   .exitOverride()
-  // commander's own errors (unknown command or option, missing argument) are printed below, with the next step
-  .configureOutput({ outputError: () => {} });
+  // commander's own errors (unknown command or option, missing argument) are printed below, with the next step; so is
+  // a command group called without its command, for which commander would print the whole help to stderr
+  .configureOutput({ outputError: () => {}, writeErr: () => {} });
 
 /** Where the usage of the command named on the command line is: `wohnapi user add --help`. */
 function usageHint(argv: string[]): string {
@@ -48,7 +49,9 @@ try {
 } catch (err) {
   if (err instanceof CommanderError) {
     const shown = ['commander.helpDisplayed', 'commander.help', 'commander.version'].includes(err.code);
-    if (!shown && err.exitCode !== 0)
+    if (err.code === 'commander.help' && err.exitCode !== 0)
+      process.stderr.write(`wohnapi: error: missing command; ${usageHint(process.argv)}\n`);
+    else if (!shown && err.exitCode !== 0)
       process.stderr.write(`wohnapi: ${err.message.split('\n')[0]}; ${usageHint(process.argv)}\n`);
     process.exit(err.exitCode);
   }
