@@ -102,10 +102,32 @@ describe('serve: a worker that cannot start', () => {
         .split('\n')
         .filter((l) => l.startsWith('wohnapi: error:'));
       assert.equal(errors.length, 1, server.output());
-      assert.match(errors[0]!, /EADDRINUSE.*workers failed to start 3 times in a row; giving up/);
+      assert.match(
+        errors[0]!,
+        new RegExp(
+          `cannot listen: 127\\.0\\.0\\.1:${port} is already in use; stop what listens there, or set PORT to a free port ` +
+            '\\(workers failed to start 3 times in a row; giving up\\)$',
+        ),
+      );
       assert.equal(server.output().match(/"msg":"worker failed at start; restarting"/g)?.length, 2);
     } finally {
       blocker.close();
+      await db.remove();
+    }
+  });
+
+  it('an address that is not of this machine: exit 1 at once, the error naming HOST', async () => {
+    const db = await createEmptyDatabaseUrl('sqlite');
+    try {
+      // 192.0.2.1 is TEST-NET-1 (RFC 5737): never an address of a real machine
+      const res = await cli(['serve', '--workers', '1'], { DATABASE_URL: db.url, HOST: '192.0.2.1' });
+      assert.equal(res.code, 1);
+      assert.match(
+        res.stderr,
+        /^wohnapi: error: cannot listen: 192\.0\.2\.1:\d+ is not an address of this machine; set HOST /m,
+      );
+      assert.doesNotMatch(res.stdout + res.stderr, /restarting/);
+    } finally {
       await db.remove();
     }
   });

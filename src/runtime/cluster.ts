@@ -21,7 +21,9 @@ const STABLE_MS = 60_000;
 
 /** Messages a worker (or the prepare process) sends to the primary. */
 type WorkerMessage =
-  { type: 'ready' } | { type: 'prepared'; bannerExtra: string[] } | { type: 'start-failed'; message: string };
+  | { type: 'ready' }
+  | { type: 'prepared'; bannerExtra: string[] }
+  | { type: 'start-failed'; message: string; final?: boolean };
 
 const SQLITE_REFUSAL =
   'SQLite takes one writer at a time and several server processes on one file fail writes with SQLITE_BUSY ' +
@@ -133,7 +135,7 @@ export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): P
   const rateLimit = config.rateLimitPerMinute
     ? String(Math.max(1, Math.ceil(config.rateLimitPerMinute / options.workers)))
     : '0';
-  const state = new Map<Worker, { index: number; ready: boolean; error?: string }>();
+  const state = new Map<Worker, { index: number; ready: boolean; error?: string; final?: boolean }>();
   let startFailures = 0;
   let recentCrashes = 0;
   let lastCrash = 0;
@@ -156,7 +158,10 @@ export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): P
         startFailures = 0;
         if (s.index === 0) bannerShown = true;
         log('info', 'worker ready', { worker: s.index, workerPid: worker.process.pid });
-      } else if (m.type === 'start-failed') s.error = m.message;
+      } else if (m.type === 'start-failed') {
+        s.error = m.message;
+        s.final = m.final === true;
+      }
     });
   };
 
@@ -174,10 +179,12 @@ export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): P
       if (!s.ready) {
         startFailures++;
         const error = s.error ?? `a worker exited at start with ${how}`;
-        if (startFailures >= MAX_START_FAILURES) {
+        if (s.final || startFailures >= MAX_START_FAILURES) {
           stopping = true;
           process.stderr.write(
-            `wohnapi: error: ${error} (workers failed to start ${startFailures} times in a row; giving up)\n`,
+            s.final
+              ? `wohnapi: error: ${error}\n`
+              : `wohnapi: error: ${error} (workers failed to start ${startFailures} times in a row; giving up)\n`,
           );
           for (const w of state.keys()) w.process.kill('SIGKILL');
           finish(1);
@@ -244,8 +251,25 @@ const send = (message: WorkerMessage) =>
     process.send(message, undefined, {}, () => resolve());
   });
 
+/** Why the port could not be opened, with the next step. Only a port in use may free itself (a process being
+ *  replaced still draining): it is tried again like any other start failure; the others would fail the same way. */
+const RETRIED = new Set(['EADDRINUSE']);
+const LISTEN_ERRORS: Record<string, (address: string) => string> = {
+  EADDRINUSE: (a) => `${a} is already in use; stop what listens there, or set PORT to a free port`,
+  EACCES: (a) => `not allowed to listen on ${a}; set PORT to 1024 or above, or run with the rights for that port`,
+  EADDRNOTAVAIL: (a) => `${a} is not an address of this machine; set HOST to one of its addresses, e.g. 127.0.0.1`,
+  ENOTFOUND: (a) => `the host of ${a} is not known; set HOST to an address of this machine, e.g. 127.0.0.1`,
+  EAI_AGAIN: (a) => `the host of ${a} could not be looked up; set HOST to an address of this machine, e.g. 127.0.0.1`,
+};
+
 export async function reportStartFailure(err: unknown): Promise<never> {
-  const message = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
-  await send({ type: 'start-failed', message });
+  const e = err as NodeJS.ErrnoException & { syscall?: string; hostname?: string; address?: string; port?: number };
+  const listen = e.syscall === 'listen' || e.syscall === 'bind' || e.syscall === 'getaddrinfo';
+  const explain = listen && e.code ? LISTEN_ERRORS[e.code] : undefined;
+  const address = `${e.address ?? e.hostname ?? process.env.HOST ?? '127.0.0.1'}${e.port ? `:${e.port}` : ''}`;
+  const message = explain
+    ? `cannot listen: ${explain(address)}`
+    : ((err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '');
+  await send({ type: 'start-failed', message, final: explain !== undefined && !RETRIED.has(e.code ?? '') });
   process.exit(1);
 }
