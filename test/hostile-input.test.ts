@@ -154,6 +154,13 @@ for (const dialect of DIALECTS) {
         payload: project(',"Code":"CASE-1"'),
       });
       assert.equal(created.statusCode, 201, created.body);
+      // Sent twice, even with the same value, it is a 400 keyed by its name, like limit (docs/limits.md)
+      for (const query of [`apiKey=${f.key}&apiKey=${f.key}`, `apiKey=${f.key}&APIKEY=${f.key}`]) {
+        const repeated = await f.call('POST', '', { key: null, query, payload: project(',"Code":"CASE-2"') });
+        assert.equal(repeated.statusCode, 400, repeated.body);
+        assert.deepEqual(repeated.json(), { apiKey: ['apiKey is given more than once; give it once.'] });
+      }
+      assert.equal((await read(`apiKey=${f.key}&apiKey=${f.key}`)).statusCode, 400);
     });
   });
 }

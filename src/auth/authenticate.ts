@@ -3,7 +3,7 @@
 // Order: 401 (credentials) before 403 (permission) before 400 (validation, which runs after this hook).
 import type { FastifyRequest } from 'fastify';
 import type { App, RouteAuth } from '../app-types.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { badRequest, forbidden, unauthorized } from '../http/errors.ts';
 import { AuthCache } from './auth-cache.ts';
 import { intersect } from './ledger-scope.ts';
 
@@ -38,7 +38,9 @@ export const bearerAuthentication: Authenticator = async (app, request, auth) =>
     if (auth.apiKey === 'required') throw unauthorized(undefined, 'The apiKey query parameter is required.');
     request.scope = principal.userScope;
   } else {
-    const resolved = typeof key === 'string' ? await cache.apiKey(request, key) : undefined;
+    // Sent twice (also in two spellings, step 5b): a malformed request, as for any single-valued parameter
+    if (typeof key !== 'string') throw badRequest('apiKey', 'apiKey is given more than once; give it once.');
+    const resolved = await cache.apiKey(request, key);
     if (!resolved) throw unauthorized(undefined, 'The API key is unknown or revoked.');
     request.apiKey = resolved;
     request.scope = intersect(resolved.scope, principal.userScope);
