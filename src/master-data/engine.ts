@@ -8,7 +8,7 @@ import type { App } from '../app-types.ts';
 import type { Executor } from '../db/database.ts';
 import type { LedgerScope } from '../auth/ledger-scope.ts';
 import type { Permission } from '../auth/permissions.ts';
-import { errorResponses, Id } from '../http/schemas.ts';
+import { errorResponses, Int32 } from '../http/schemas.ts';
 import { notFound } from '../http/errors.ts';
 import { compileSerializer, type Serialize } from '../http/serializer.ts';
 import { queryOf, querySchema, type Listing, type ParamName, type Query } from './params.ts';
@@ -118,8 +118,9 @@ export function registerMasterRoute(app: App, route: MasterRoute): void {
       tags: [route.tag],
       summary: route.summary,
       description: `${route.summary}. ${describe(route.listing)} Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).`,
-      ...(route.listing === 'single' ? { params: Type.Object({ id: Id() }) } : {}),
-      ...(route.pathId ? { params: Type.Object({ [route.pathId]: Id() }) } : {}),
+      // any int32 (0 and negatives name no record: 404, decisions §3); what is not one is a 400
+      ...(route.listing === 'single' ? { params: Type.Object({ id: Int32() }) } : {}),
+      ...(route.pathId ? { params: Type.Object({ [route.pathId]: Int32() }) } : {}),
       querystring: querySchema(route.listing, route.params),
       response: { 200: route.listing === 'single' ? item : Type.Array(item), ...errorResponses },
     },

@@ -265,6 +265,8 @@ for (const dialect of DIALECTS) {
       const other = first(contractors2).Person.Id as number;
       assert.deepEqual((await call(`${S}/PersonsRead/Persons?personId=${other}&apiKey=${key1}`)).json(), []);
       assert.equal((await call(`/service/v1.0/PersonsRead/Person/${other}?apiKey=${key1}`)).statusCode, 404);
+      // ids no record can have are unknown ids too (decisions §3: 404 unknown id in the path)
+      for (const id of [0, -1]) assert.equal((await call(`/service/v1.0/PersonsRead/Person/${id}`)).statusCode, 404);
     });
 
     it("a management's ledgers are only those the caller can see", async () => {

@@ -125,9 +125,12 @@ for (const dialect of DIALECTS) {
       }
       // an unknown loan in the path is a 404 naming it (decisions §3); a known one past its plan's end is []
       for (const plan of ['RepaymentPlan', 'OnlineRepaymentPlan']) {
-        const unknown = await call(`${LOANS}/99999999/${plan}`);
-        assert.equal(unknown.statusCode, 404, unknown.body);
-        assert.deepEqual(unknown.json(), { loanId: ['No record with Id 99999999.'] });
+        for (const id of [99999999, 0, -1]) {
+          const unknown = await call(`${LOANS}/${id}/${plan}`);
+          assert.equal(unknown.statusCode, 404, unknown.body);
+          assert.deepEqual(unknown.json(), { loanId: [`No record with Id ${id}.`] });
+        }
+        assert.equal((await call(`${LOANS}/abc/${plan}`)).statusCode, 400, 'not an id at all');
         const past = await call(`${LOANS}/${String(first(current).Id)}/${plan}?limit=10&offset=100000`);
         assert.equal(past.statusCode, 200, past.body);
         assert.deepEqual(past.json(), []);
