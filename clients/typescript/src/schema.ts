@@ -4312,9 +4312,9 @@ export interface components {
      * @description Done: the Test.
      * @example {
      *       "Success": false,
-     *       "EventId": "d634c2ee-ad19-4304-a4cb-7105eabdf226",
+     *       "EventId": "c447c58c-fccf-44b3-94fa-1f8fbc69efe7",
      *       "Error": "Connection failed: ECONNREFUSED",
-     *       "DurationMs": 10
+     *       "DurationMs": 3
      *     }
      */
     WebhookTestResult: {
@@ -4328,14 +4328,14 @@ export interface components {
      * @example {
      *       "Id": 1,
      *       "DeliveryId": 1,
-     *       "EventId": "d634c2ee-ad19-4304-a4cb-7105eabdf226",
+     *       "EventId": "c447c58c-fccf-44b3-94fa-1f8fbc69efe7",
      *       "EntityName": "WebHook",
      *       "EntityId": 1,
      *       "Action": "updated",
      *       "Attempt": 1,
-     *       "Time": "2026-11-24T11:56:15.003Z",
+     *       "Time": "2026-11-24T08:48:34.487Z",
      *       "Error": "Connection failed: ECONNREFUSED",
-     *       "DurationMs": 10,
+     *       "DurationMs": 3,
      *       "DeliveryStatus": "failed"
      *     }
      */
@@ -17508,9 +17508,9 @@ export interface operations {
           /**
            * @example {
            *       "Success": false,
-           *       "EventId": "d634c2ee-ad19-4304-a4cb-7105eabdf226",
+           *       "EventId": "c447c58c-fccf-44b3-94fa-1f8fbc69efe7",
            *       "Error": "Connection failed: ECONNREFUSED",
-           *       "DurationMs": 10
+           *       "DurationMs": 3
            *     }
            */
           'application/json': components['schemas']['WebhookTestResult'];
@@ -17651,14 +17651,14 @@ export interface operations {
            *       {
            *         "Id": 1,
            *         "DeliveryId": 1,
-           *         "EventId": "d634c2ee-ad19-4304-a4cb-7105eabdf226",
+           *         "EventId": "c447c58c-fccf-44b3-94fa-1f8fbc69efe7",
            *         "EntityName": "WebHook",
            *         "EntityId": 1,
            *         "Action": "updated",
            *         "Attempt": 1,
-           *         "Time": "2026-11-24T11:56:15.003Z",
+           *         "Time": "2026-11-24T08:48:34.487Z",
            *         "Error": "Connection failed: ECONNREFUSED",
-           *         "DurationMs": 10,
+           *         "DurationMs": 3,
            *         "DeliveryStatus": "failed"
            *       }
            *     ]
