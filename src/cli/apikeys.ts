@@ -13,14 +13,15 @@ export function registerApiKeyCommands(program: Command): void {
     .command('create')
     .description('create an API key; the key is printed once, alone on the last line')
     .requiredOption('--name <n>', 'a unique name for the key')
-    .option('--ledger <companyCodeId>', 'a ledger the key may see, repeatable', collect, [])
+    .option('--ledger <companyCodeId>', 'a ledger the key may see, repeatable', collect)
     .option('--all-ledgers', 'the key may see every ledger')
-    .action(async (opts: { name: string; ledger: string[]; allLedgers?: boolean }) => {
+    .action(async (given: { name: string; ledger?: string[]; allLedgers?: boolean }) => {
+      const opts = { ...given, ledger: given.ledger ?? [] };
       if (opts.allLedgers && opts.ledger.length)
         throw new UsageError('give either --ledger or --all-ledgers, not both');
       if (!opts.allLedgers && opts.ledger.length === 0)
         throw new UsageError('give --ledger <companyCodeId> (repeatable) or --all-ledgers');
-      const ledgers = opts.allLedgers ? ('all' as const) : opts.ledger.map(parseId);
+      const ledgers = opts.allLedgers ? ('all' as const) : [...new Set(opts.ledger.map(parseId))];
       const key = await withDatabase(({ db }) => createApiKey(db, { name: opts.name, ledgers }));
       out(
         `API key '${opts.name}' created for ${ledgers === 'all' ? 'all ledgers' : `ledger(s) ${ledgers.join(', ')}`}. Store it now; it is not shown again:`,

@@ -17,15 +17,10 @@ export function registerUserCommands(program: Command): void {
       '--permission <p>',
       `endpoint permission, repeatable; one of: ${ALL_PERMISSIONS.map((p) => `"${p}"`).join(', ')}`,
       collect,
-      [],
     )
-    .option(
-      '--ledger <companyCodeId>',
-      'restrict the user to this ledger, repeatable (default: all ledgers)',
-      collect,
-      [],
-    )
-    .action(async (name: string, opts: { password?: string; permission: string[]; ledger: string[] }) => {
+    .option('--ledger <companyCodeId>', 'restrict the user to this ledger, repeatable (default: all ledgers)', collect)
+    .action(async (name: string, given: { password?: string; permission?: string[]; ledger?: string[] }) => {
+      const opts = { ...given, permission: given.permission ?? [], ledger: given.ledger ?? [] };
       requireExistingDatabase(loadConfig().databaseUrl); // before asking for a password
       const password = await readPassword(opts.password, name);
       await withDatabase(async ({ db }) => {
