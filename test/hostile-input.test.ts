@@ -75,6 +75,18 @@ for (const dialect of DIALECTS) {
       assert.match(lone.json().Name[0], /lone surrogate/);
       const key = await f.call('POST', '', { payload: project(',"Bad\\u0000Name":1') });
       assert.equal(key.statusCode, 400, key.body);
+      // A body that is not UTF-8 (a Latin-1 "ä") is refused, not stored with U+FFFD in its place
+      const before = await f.count();
+      const latin1 = Buffer.from(project('').replace('"N"', '"M\u00e4rz"'), 'latin1');
+      const notUtf8 = await f.call('POST', '', { payload: latin1 });
+      assert.equal(notUtf8.statusCode, 400, notUtf8.body);
+      assert.deepEqual(notUtf8.json(), { $: ['The body is not valid UTF-8; send JSON encoded as UTF-8.'] });
+      assert.equal(await f.count(), before, 'nothing stored');
+      const utf8 = await f.call('POST', '', {
+        payload: Buffer.from(project('').replace('"N"', '"M\u00e4rz"'), 'utf8'),
+      });
+      assert.equal(utf8.statusCode, 201, utf8.body);
+      assert.equal(utf8.json().Name, 'M\u00e4rz');
       // The same text filter without the control character is an ordinary search.
       assert.equal((await read('searchPattern=ab')).statusCode, 200);
     });
