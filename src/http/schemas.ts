@@ -14,6 +14,9 @@ export { INT32_MAX, INT32_MIN };
 
 export const Int32 = (opts: object = {}) => Type.Integer({ minimum: INT32_MIN, maximum: INT32_MAX, ...opts });
 export const Id = (opts: object = {}) => Type.Integer({ minimum: 1, maximum: INT32_MAX, ...opts });
+/** One of a list of strings, as a JSON Schema enum (a wrong value's message lists the allowed ones). */
+export const OneOf = <T extends string>(values: readonly T[], description: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], description });
 
 export const DATE_PATTERN = '^\\d{4}-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])$';
 /** A real calendar date in YYYY-MM-DD form (pattern of the interface plus a calendar check). */

@@ -309,6 +309,10 @@ for (const dialect of DIALECTS) {
         assert.equal(res.statusCode, 400, url);
         assert.deepEqual(Object.keys(res.json()), [key], url);
       }
+      const type = await call(`${S}/CommercialInventory/BuildingLands?buildingLandType=building`);
+      assert.deepEqual(type.json(), {
+        buildingLandType: ["The value 'building' is not valid for buildingLandType: must be one of Building, Land."],
+      });
     });
   });
 }

@@ -2,7 +2,7 @@
 // an endpoint lists the ones it accepts. Date filters accept a date or a date-time (T or space, optional fraction
 // and zone) and compare on its calendar date.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { ApiKeyParam, INT32_MAX, Int32, ShowNullValues } from '../http/schemas.ts';
+import { ApiKeyParam, INT32_MAX, Int32, OneOf, ShowNullValues } from '../http/schemas.ts';
 import { badRequest } from '../http/errors.ts';
 
 const int = (description: string) => Int32({ description });
@@ -28,9 +28,7 @@ export const PARAMS = {
   buildingId: int('Only use units of the building with this Id'),
   buildingLandId: int('Only records of the building or land parcel with this Id'),
   buildingLandIdNum: text('Only records of the building or land parcel with this IdNum (exact match)'),
-  buildingLandType: Type.Union([Type.Literal('Building'), Type.Literal('Land')], {
-    description: 'Only buildings (Building) or only land parcels (Land)',
-  }),
+  buildingLandType: OneOf(['Building', 'Land'], 'Only buildings (Building) or only land parcels (Land)'),
   managementId: int('Only records of the management with this Id'),
   managementIdNum: text('Only records of the management with this IdNum (exact match)'),
   ownerId: int('Only records of the owner with this Id'),

@@ -1,11 +1,8 @@
 // Wire schemas of the WebHook controller (v1.2): create and change bodies, the webhook as answered, the test
 // answer, the delivery log.
 import { Type, type Static } from '@sinclair/typebox';
-import { ApiKeyParam, Id, PagingQuery, WireObject } from '../http/schemas.ts';
+import { ApiKeyParam, Id, OneOf as oneOf, PagingQuery, WireObject } from '../http/schemas.ts';
 import { ACTIONS, AUTH_TYPES, ENTITY_NAMES, SYSTEM_PURPOSES } from './model.ts';
-
-const oneOf = <T extends string>(values: readonly T[], description: string) =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values], description });
 
 const text = (description: string, maxLength = 500) => Type.String({ minLength: 1, maxLength, description });
 
