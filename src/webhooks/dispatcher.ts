@@ -39,6 +39,9 @@ const DAY = 24 * HOUR;
 const PRUNE_CHECK_MS = 10 * 60_000;
 /** Deliveries of one webhook leased at once by one process (started WEBHOOK_CONCURRENCY at a time). */
 const PREFETCH = 256;
+/** Pause between rounds while there is work (see the loop). Under a steady write load (S5) rounds at once cost ~7% of
+ *  the worker's CPU fanning out a few events each. */
+const BUSY_GAP_MS = 20;
 
 interface Target {
   url: string;
@@ -224,7 +227,10 @@ export function startDispatcher({ database, config, logger }: DispatcherOptions)
       }
       if (stopped) break;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, busy ? 0 : config.webhookPollMs);
+        // After a round that found work the next comes soon, but not at once: events written meanwhile are fanned
+        // out together (a round's statements and commit cost the same for 1 event as for 500). A delivery slot that
+        // frees up still wakes the loop at once (signal).
+        const timer = setTimeout(done, busy ? Math.min(BUSY_GAP_MS, config.webhookPollMs) : config.webhookPollMs);
         function done() {
           clearTimeout(timer);
           wake = undefined;
