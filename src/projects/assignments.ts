@@ -74,6 +74,10 @@ export async function assignedAmong(
   return found;
 }
 
+/** decisions §4: the message of an order violation, `id` of `kind` assigned without its prerequisite `parent`. */
+export const prerequisiteMissing = (kind: AssignmentKind, id: number, need: ArrayField, parent: number): string =>
+  `The ${kind.label} ${id} needs its ${KINDS[need].label} ${parent} assigned to the project first.`;
+
 /**
  * Checks ids for assignment as `kind` to a project of ledger `ledger` (null: the ledger itself is invalid, only
  * existence can be checked): each must exist in that ledger and have its prerequisites assigned. Every violation
@@ -108,10 +112,8 @@ export async function checkAssignable(
       const parent = entity[need.via];
       if (typeof parent === 'number' && !present.has(parent)) {
         blocked.add(entity.id);
-        errors.add(
-          kind.name, // decisions §4: order violations are keyed by the array
-          `The ${kind.label} ${entity.id} needs its ${KINDS[need.kind].label} ${parent} assigned to the project first.`,
-        );
+        // decisions §4: order violations are keyed by the array
+        errors.add(kind.name, prerequisiteMissing(kind, entity.id, need.kind, parent));
       }
     }
   }

@@ -75,6 +75,13 @@ export interface FieldCheck {
   current?: ProjectRow;
 }
 
+/** decisions §4: ProjectLifeTimeTo, when given, is not before ProjectLifeTimeFrom. The message when it is. */
+export function lifeTimeViolation(from: unknown, to: unknown): string | undefined {
+  if (typeof from === 'string' && typeof to === 'string' && to < from)
+    return `ProjectLifeTimeTo '${to}' is before ProjectLifeTimeFrom '${from}'.`;
+  return undefined;
+}
+
 const ledgerById = fixedQuery<{ id: number }, { id: number }>(['id'], (db, { id }) =>
   db.selectFrom('company_codes').select('id').where('id', '=', id),
 );
@@ -114,14 +121,10 @@ export async function checkFields(db: Executor, c: FieldCheck): Promise<number |
 
   const from = next('ProjectLifeTimeFrom');
   const to = next('ProjectLifeTimeTo');
-  if (
-    (present('ProjectLifeTimeFrom') || present('ProjectLifeTimeTo')) &&
-    typeof from === 'string' &&
-    typeof to === 'string' &&
-    to < from
-  ) {
+  const lifeTime = lifeTimeViolation(from, to);
+  if ((present('ProjectLifeTimeFrom') || present('ProjectLifeTimeTo')) && lifeTime) {
     const key = present('ProjectLifeTimeTo') ? 'ProjectLifeTimeTo' : 'ProjectLifeTimeFrom';
-    errors.add(key, `ProjectLifeTimeTo '${to}' is before ProjectLifeTimeFrom '${from}'.`);
+    errors.add(key, lifeTime);
   }
 
   for (const field of COST_FIELDS) {

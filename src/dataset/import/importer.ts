@@ -17,6 +17,7 @@ import { checkRecord, type Pending } from './check.ts';
 import { writeBatch } from './write.ts';
 import { rebuildReadModels } from '../read-models.ts';
 import { keyClashes } from './unique-keys.ts';
+import { projectRuleProblems } from './project-rules.ts';
 
 const BATCH = 2000;
 const MAX_PROBLEMS = 1000;
@@ -233,6 +234,7 @@ export class Importer {
         !clashes.has(p) &&
         checkRecord(spec, p, found, inBatch, this.pending, (path, message) => report(p, path, message)),
     );
+    await projectRuleProblems(this.bulk, spec, valid, report);
     // valid records are written even after a problem (the transaction is rolled back at the end), so that later
     // references to them are not reported as unknown
     try {
