@@ -82,6 +82,10 @@ export function lifeTimeViolation(from: unknown, to: unknown): string | undefine
   return undefined;
 }
 
+/** decisions §4: `Code`, when given, is unique within its ledger. The message when project `other` has it. */
+export const codeTaken = (code: string, other: number, ledger: number): string =>
+  `The code '${code}' is already used by project ${other} in ledger ${ledger}.`;
+
 const ledgerById = fixedQuery<{ id: number }, { id: number }>(['id'], (db, { id }) =>
   db.selectFrom('company_codes').select('id').where('id', '=', id),
 );
@@ -115,8 +119,7 @@ export async function checkFields(db: Executor, c: FieldCheck): Promise<number |
   const code = next('Code');
   if ((present('Code') || ledgerChanges) && typeof code === 'string' && ledger !== null) {
     const other = await projectWithCode(db, ledger, code, current?.id);
-    if (other !== undefined)
-      errors.add('Code', `The code '${code}' is already used by project ${other} in ledger ${ledger}.`);
+    if (other !== undefined) errors.add('Code', codeTaken(code, other, ledger));
   }
 
   const from = next('ProjectLifeTimeFrom');

@@ -234,11 +234,13 @@ export class Importer {
         !clashes.has(p) &&
         checkRecord(spec, p, found, inBatch, this.pending, (path, message) => report(p, path, message)),
     );
-    await projectRuleProblems(this.bulk, spec, valid, report);
+    const held = await projectRuleProblems(this.bulk, spec, valid, report);
     // valid records are written even after a problem (the transaction is rolled back at the end), so that later
     // references to them are not reported as unknown
     try {
-      await this.record_events(await writeBatch(this.bulk, spec, valid));
+      await this.record_events(
+        await writeBatch(this.bulk, spec, held.size ? valid.filter((p) => !held.has(p)) : valid),
+      );
     } catch (err) {
       const from = valid[0]?.position ?? 0;
       throw new DocumentError(
