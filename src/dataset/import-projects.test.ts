@@ -46,10 +46,20 @@ const projectEvents = async (t: TestDatabase) =>
 
 const assignmentsOf = async (t: TestDatabase, id: number) => ({
   economicUnits: (
-    await t.db.selectFrom('project_economic_units').select('economic_unit_id').where('project_id', '=', id).execute()
+    await t.db
+      .selectFrom('project_economic_units')
+      .select('economic_unit_id')
+      .where('project_id', '=', id)
+      .orderBy('economic_unit_id')
+      .execute()
   ).map((r) => r.economic_unit_id),
   buildings: (
-    await t.db.selectFrom('project_buildings').select('building_id').where('project_id', '=', id).execute()
+    await t.db
+      .selectFrom('project_buildings')
+      .select('building_id')
+      .where('project_id', '=', id)
+      .orderBy('building_id')
+      .execute()
   ).map((r) => r.building_id),
 });
 
@@ -150,6 +160,27 @@ for (const dialect of DIALECTS) {
         assert.equal(await count(t, 'project_lands'), 0);
         assert.equal(await count(t, 'project_use_units'), 0);
         assert.deepEqual(await projectEvents(t), before);
+      }));
+
+    it('refuses a building moved to an economic unit its project lacks, unless the file assigns that unit too', () =>
+      withDb(dialect, async (t) => {
+        const assigned = { EconomicUnitIds: [20], BuildingIds: [21], LandIds: [15] };
+        await importText(t, doc({ ...estate(), Projects: [project(900100, assigned)] }));
+        const moved = { Id: 21, EconomicUnitId: 10, Number: '1002/01' };
+        const problems = await importProblems(t, doc({ Buildings: [moved] }));
+        assert.deepEqual(problems, [
+          'Buildings[0] (Id 21) EconomicUnitId: project 900100: The building 21 needs its economic unit 10 assigned to the project first.',
+        ]);
+        assert.equal(
+          (await t.db.selectFrom('buildings').select('economic_unit_id').where('id', '=', 21).executeTakeFirstOrThrow())
+            .economic_unit_id,
+          20,
+        );
+        // the same move with the project's new economic unit in the file: stored, the project's change an event
+        const withProject = { ...assigned, EconomicUnitIds: [10, 20] };
+        await importText(t, doc({ Buildings: [moved], Projects: [project(900100, withProject)] }));
+        assert.deepEqual((await projectEvents(t)).slice(-1), ['Project 900100 updated 1']);
+        assert.deepEqual(await assignmentsOf(t, 900100), { economicUnits: [10, 20], buildings: [21] });
       }));
   });
 }
