@@ -182,5 +182,24 @@ for (const dialect of DIALECTS) {
         assert.deepEqual((await projectEvents(t)).slice(-1), ['Project 900100 updated 1']);
         assert.deepEqual(await assignmentsOf(t, 900100), { economicUnits: [10, 20], buildings: [21] });
       }));
+
+    it('refuses moving an assigned economic unit or budget to another ledger than its project', () =>
+      withDb(dialect, async (t) => {
+        const assigned = { EconomicUnitIds: [10], BudgetIds: [14] };
+        await importText(t, doc({ ...estate(), Projects: [project(900100, assigned)] }));
+        const problems = await importProblems(
+          t,
+          doc({
+            CompanyCodes: [{ Id: 2, Code: '2000' }],
+            EconomicUnits: [{ Id: 10, CompanyCodeId: 2, Number: '1001' }],
+            Budgets: [{ Id: 14, CompanyCodeId: 2, Name: 'Sanierung' }],
+          }),
+        );
+        assert.deepEqual(problems, [
+          "EconomicUnits[0] (Id 10) CompanyCodeId: project 900100: The economic unit 10 does not exist in ledger 1, the project's ledger.",
+          "Budgets[0] (Id 14) CompanyCodeId: project 900100: The budget 14 does not exist in ledger 1, the project's ledger.",
+        ]);
+        assert.equal(await count(t, 'company_codes'), 1);
+      }));
   });
 }

@@ -74,6 +74,10 @@ export async function assignedAmong(
   return found;
 }
 
+/** decisions §4: the entity must exist in the project's ledger (`ledger`; null: the ledger itself is invalid). */
+export const notInLedger = (kind: AssignmentKind, id: number, ledger: number | null): string =>
+  `The ${kind.label} ${id} does not exist${ledger === null ? '' : ` in ledger ${ledger}, the project's ledger`}.`;
+
 /** decisions §4: the message of an order violation, `id` of `kind` assigned without its prerequisite `parent`. */
 export const prerequisiteMissing = (kind: AssignmentKind, id: number, need: ArrayField, parent: number): string =>
   `The ${kind.label} ${id} needs its ${KINDS[need].label} ${parent} assigned to the project first.`;
@@ -98,10 +102,7 @@ export async function checkAssignable(
   for (const id of ids) {
     const entity = entities.get(id);
     if (!entity || (ledger !== null && entity.company_code_id !== ledger)) {
-      errors.add(
-        keyOf(id),
-        `The ${kind.label} ${id} does not exist${ledger === null ? '' : ` in ledger ${ledger}, the project's ledger`}.`,
-      );
+      errors.add(keyOf(id), notInLedger(kind, id, ledger));
     } else known.push(entity);
   }
   const blocked = new Set<number>();

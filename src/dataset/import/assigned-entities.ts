@@ -1,10 +1,10 @@
-// The other way a file can break a project's assignment order (decisions §4): a Buildings, Lands or UseUnits record
-// that moves an entity assigned to a stored project to another economic unit or building, which that project does not
-// have. Such records are noted as their batches are written (one query per batch) and checked when the whole file is
-// in (a Projects record later in the file may assign the new prerequisite). A project that is itself in the file is
-// checked as a whole by its record (project-rules.ts), so it is left out here.
+// The other way a file can break a project's assignments (decisions §4): a record of an assigned entity that moves it
+// to another ledger than its stored project's, or (buildings, land, use units) to another economic unit or building
+// which that project does not have. Such records are noted as their batches are written (one query per batch) and
+// checked when the whole file is in (a Projects record later in the file may assign the new prerequisite). A project
+// that is itself in the file is checked as a whole by its record (project-rules.ts), so it is left out here.
 import { KIND_ORDER, KINDS, type AssignmentKind } from '../../projects/fields.ts';
-import { prerequisiteMissing } from '../../projects/assignments.ts';
+import { notInLedger, prerequisiteMissing } from '../../projects/assignments.ts';
 import { inChunks, placeholders, q, type BulkWriter } from '../bulk.ts';
 import type { CollectionSpec } from '../format/fields.ts';
 import type { ImportProblem } from './lookup.ts';
@@ -17,7 +17,7 @@ interface Noted {
   projectId: number;
 }
 
-const KIND_OF_TABLE = new Map(KIND_ORDER.filter((k) => k.needs.length > 0).map((k) => [k.entities as string, k]));
+const KIND_OF_TABLE = new Map(KIND_ORDER.map((k) => [k.entities as string, k]));
 
 export class AssignedEntities {
   private noted: Noted[] = [];
@@ -46,10 +46,26 @@ export class AssignedEntities {
     this.noted = this.noted.filter((n) => !checked.has(n.projectId));
   }
 
-  /** Reports the noted records whose prerequisite is not assigned to the project (after the whole file). */
+  /** Reports the noted records now in another ledger than their project, or whose prerequisite the project lacks. */
   async check(bulk: BulkWriter, problem: (p: ImportProblem) => void): Promise<void> {
+    const projectLedgers = await columnOf(bulk, 'projects', 'company_code_id', [
+      ...new Set(this.noted.map((n) => n.projectId)),
+    ]);
     for (const kind of new Set(this.noted.map((n) => n.kind))) {
       const noted = this.noted.filter((n) => n.kind === kind);
+      const ledgers = await columnOf(bulk, kind.entities, 'company_code_id', [...new Set(noted.map((n) => n.p.id))]);
+      for (const { spec, p, projectId } of noted) {
+        const ledger = projectLedgers.get(projectId);
+        if (ledger === undefined || ledgers.get(p.id) === ledger) continue;
+        problem({
+          collection: spec.name,
+          position: p.position,
+          line: p.line,
+          id: p.id,
+          path: spec.ledgerFrom?.field ?? 'CompanyCodeId',
+          message: `project ${projectId}: ${notInLedger(kind, p.id, ledger)}`,
+        });
+      }
       for (const need of kind.needs) {
         const parents = await columnOf(bulk, kind.entities, need.via, [...new Set(noted.map((n) => n.p.id))]);
         const prerequisite = KINDS[need.kind];
