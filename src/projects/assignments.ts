@@ -74,6 +74,14 @@ export async function assignedAmong(
   return found;
 }
 
+/** decisions §4: the entity must exist in the project's ledger (`ledger`; null: the ledger itself is invalid). */
+export const notInLedger = (kind: AssignmentKind, id: number, ledger: number | null): string =>
+  `The ${kind.label} ${id} does not exist${ledger === null ? '' : ` in ledger ${ledger}, the project's ledger`}.`;
+
+/** decisions §4: the message of an order violation, `id` of `kind` assigned without its prerequisite `parent`. */
+export const prerequisiteMissing = (kind: AssignmentKind, id: number, need: ArrayField, parent: number): string =>
+  `The ${kind.label} ${id} needs its ${KINDS[need].label} ${parent} assigned to the project first.`;
+
 /**
  * Checks ids for assignment as `kind` to a project of ledger `ledger` (null: the ledger itself is invalid, only
  * existence can be checked): each must exist in that ledger and have its prerequisites assigned. Every violation
@@ -94,10 +102,7 @@ export async function checkAssignable(
   for (const id of ids) {
     const entity = entities.get(id);
     if (!entity || (ledger !== null && entity.company_code_id !== ledger)) {
-      errors.add(
-        keyOf(id),
-        `The ${kind.label} ${id} does not exist${ledger === null ? '' : ` in ledger ${ledger}, the project's ledger`}.`,
-      );
+      errors.add(keyOf(id), notInLedger(kind, id, ledger));
     } else known.push(entity);
   }
   const blocked = new Set<number>();
@@ -108,10 +113,8 @@ export async function checkAssignable(
       const parent = entity[need.via];
       if (typeof parent === 'number' && !present.has(parent)) {
         blocked.add(entity.id);
-        errors.add(
-          kind.name, // decisions §4: order violations are keyed by the array
-          `The ${kind.label} ${entity.id} needs its ${KINDS[need.kind].label} ${parent} assigned to the project first.`,
-        );
+        // decisions §4: order violations are keyed by the array
+        errors.add(kind.name, prerequisiteMissing(kind, entity.id, need.kind, parent));
       }
     }
   }

@@ -75,6 +75,17 @@ export interface FieldCheck {
   current?: ProjectRow;
 }
 
+/** decisions §4: ProjectLifeTimeTo, when given, is not before ProjectLifeTimeFrom. The message when it is. */
+export function lifeTimeViolation(from: unknown, to: unknown): string | undefined {
+  if (typeof from === 'string' && typeof to === 'string' && to < from)
+    return `ProjectLifeTimeTo '${to}' is before ProjectLifeTimeFrom '${from}'.`;
+  return undefined;
+}
+
+/** decisions §4: `Code`, when given, is unique within its ledger. The message when project `other` has it. */
+export const codeTaken = (code: string, other: number, ledger: number): string =>
+  `The code '${code}' is already used by project ${other} in ledger ${ledger}.`;
+
 const ledgerById = fixedQuery<{ id: number }, { id: number }>(['id'], (db, { id }) =>
   db.selectFrom('company_codes').select('id').where('id', '=', id),
 );
@@ -108,20 +119,15 @@ export async function checkFields(db: Executor, c: FieldCheck): Promise<number |
   const code = next('Code');
   if ((present('Code') || ledgerChanges) && typeof code === 'string' && ledger !== null) {
     const other = await projectWithCode(db, ledger, code, current?.id);
-    if (other !== undefined)
-      errors.add('Code', `The code '${code}' is already used by project ${other} in ledger ${ledger}.`);
+    if (other !== undefined) errors.add('Code', codeTaken(code, other, ledger));
   }
 
   const from = next('ProjectLifeTimeFrom');
   const to = next('ProjectLifeTimeTo');
-  if (
-    (present('ProjectLifeTimeFrom') || present('ProjectLifeTimeTo')) &&
-    typeof from === 'string' &&
-    typeof to === 'string' &&
-    to < from
-  ) {
+  const lifeTime = lifeTimeViolation(from, to);
+  if ((present('ProjectLifeTimeFrom') || present('ProjectLifeTimeTo')) && lifeTime) {
     const key = present('ProjectLifeTimeTo') ? 'ProjectLifeTimeTo' : 'ProjectLifeTimeFrom';
-    errors.add(key, `ProjectLifeTimeTo '${to}' is before ProjectLifeTimeFrom '${from}'.`);
+    errors.add(key, lifeTime);
   }
 
   for (const field of COST_FIELDS) {

@@ -72,6 +72,7 @@ export const TAIL_COLLECTIONS: CollectionSpec[] = [
   {
     name: 'Projects',
     table: 'projects',
+    entity: 'Project',
     serial: true,
     fields: [
       id(),

@@ -17,6 +17,8 @@ import { checkRecord, type Pending } from './check.ts';
 import { writeBatch } from './write.ts';
 import { rebuildReadModels } from '../read-models.ts';
 import { keyClashes } from './unique-keys.ts';
+import { projectRuleProblems } from './project-rules.ts';
+import { AssignedEntities } from './assigned-entities.ts';
 
 const BATCH = 2000;
 const MAX_PROBLEMS = 1000;
@@ -60,6 +62,7 @@ async function importInTransaction(
     const importer = new Importer(trx, new BulkWriter(trx, database), options);
     try {
       await readDocument(input, importer);
+      await importer.assigned.check(importer.bulk, (p) => importer.problem(p));
     } catch (err) {
       if (!(err instanceof DocumentError)) throw err;
       // a problem of the top-level structure (e.g. an unknown collection) belongs to no collection
@@ -90,6 +93,8 @@ export class Importer {
   private readonly problems: ImportProblem[] = [];
   private problemCount = 0;
   private readonly summary: ImportSummary = { records: 0, collections: {}, events: 0 };
+  /** Entities of the file assigned to projects: their assignment order is checked when the file is in. */
+  readonly assigned = new AssignedEntities();
 
   constructor(
     readonly db: Executor,
@@ -233,16 +238,20 @@ export class Importer {
         !clashes.has(p) &&
         checkRecord(spec, p, found, inBatch, this.pending, (path, message) => report(p, path, message)),
     );
+    const held = await projectRuleProblems(this.bulk, spec, valid, report);
+    if (spec.table === 'projects') this.assigned.projects(unique.map((p) => p.id));
+    const written = held.size ? valid.filter((p) => !held.has(p)) : valid;
     // valid records are written even after a problem (the transaction is rolled back at the end), so that later
     // references to them are not reported as unknown
     try {
-      await this.record_events(await writeBatch(this.bulk, spec, valid));
+      await this.record_events(await writeBatch(this.bulk, spec, written));
     } catch (err) {
       const from = valid[0]?.position ?? 0;
       throw new DocumentError(
         `the database refused ${spec.name}[${from}..${from + valid.length - 1}]: ${(err as Error).message}`,
       );
     }
+    await this.assigned.written(this.bulk, spec, written);
   }
 
   /** The outbox rows of the events, written like the records (one prepared multi-row statement per chunk). */

@@ -1,9 +1,11 @@
 // Writes one checked batch: upserts the records, replaces the child rows of records that existed, writes the
-// contract-agreement detail rows, and returns the events (created/updated) of the entities that carry webhooks.
+// contract-agreement detail rows, and returns the events (created/updated) of the entities that carry webhooks
+// (updated: a stored value or child row changed).
 import type { DomainEvent } from '../../events/outbox.ts';
 import { inChunks, placeholders, q, type BulkWriter } from '../bulk.ts';
 import type { ChildSpec, CollectionSpec } from '../format/fields.ts';
 import type { Parsed } from './record.ts';
+import { parsedChildrenKey, storedChildrenKeys } from './children-key.ts';
 
 export const mainColumns = (spec: CollectionSpec): string[] => [
   ...spec.fields.map((f) => f.column),
@@ -36,6 +38,12 @@ export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: 
       },
     );
   }
+  // an entity whose child arrays alone change is changed too: its stored children, read before they are replaced
+  const owned = childSpecs(spec);
+  const storedChildren =
+    spec.entity && ownsRows && existing.size > 0
+      ? await storedChildrenKeys(bulk, owned, [...existing.keys()])
+      : undefined;
   await bulk.insert(
     spec.table,
     columns,
@@ -45,7 +53,7 @@ export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: 
 
   if (existing.size > 0 && ownsRows) {
     const ids = [...existing.keys()];
-    const tables = childSpecs(spec).map((c): OwnedTable => [c.table, c.parentColumn]);
+    const tables = owned.map((c): OwnedTable => [c.table, c.parentColumn]);
     if (spec.kinds) {
       // a record whose kind changed loses the detail row of its old kind
       const changed = batch
@@ -110,7 +118,10 @@ export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: 
   const events: DomainEvent[] = [];
   for (const p of batch) {
     const before = existing.get(p.id);
-    const changed = !before || columns.some((c) => (before[c] ?? null) !== (p.row[c] ?? null));
+    const changed =
+      !before ||
+      columns.some((c) => (before[c] ?? null) !== (p.row[c] ?? null)) ||
+      (storedChildren !== undefined && storedChildren.get(p.id) !== parsedChildrenKey(owned, p));
     if (changed)
       events.push({
         entityType: spec.entity,
