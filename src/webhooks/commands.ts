@@ -13,11 +13,15 @@ import { UrlRefused, checkTarget } from './ssrf.ts';
 import { newSigningSecret } from './signing.ts';
 import { send, type SendResult } from './sender.ts';
 import { findWebhook, type WebhookRow } from './queries.ts';
+import type { WebhookAccess } from './scope.ts';
+import { ALL_LEDGERS, type LedgerScope } from '../auth/ledger-scope.ts';
 
-/** Who registers: the owning key, the user (whose ledger grant narrows the key's), the rules of this server. */
+/** Who registers: the owning key, the user (whose ledger grant narrows the key's), the rules of this server; for a
+ *  change, the caller's scope (the key's ledgers within the user's grant: which webhooks it may see). */
 export interface WebhookContext {
   apiKeyId?: number;
   ownerUserId: number | null;
+  scope?: LedgerScope;
   allowPrivate: boolean;
   now: Date;
 }
@@ -148,7 +152,7 @@ export async function changeWebhook(
   const input = await checkBody<WebhookChange>(WebhookChangeBody, body, ctx.allowPrivate);
   const signingSecret = input.RotateSecret ? newSigningSecret() : undefined;
   return inTransaction(db, async (trx) => {
-    const current = await findWebhook(trx, input.Id, ctx.apiKeyId);
+    const current = await findWebhook(trx, input.Id, { apiKeyId: ctx.apiKeyId, scope: ctx.scope ?? ALL_LEDGERS });
     if (!current) throw notFound('Id', `Webhook ${input.Id} does not exist.`);
     const url = input.Url ?? current.url;
     const entity = input.EntityName ?? current.entity_name;
@@ -177,9 +181,9 @@ export async function changeWebhook(
 }
 
 /** Deletes the webhook and its pending deliveries and log: gone, the same URL may be registered again at once. */
-export async function deleteWebhook(db: Writer, id: number, apiKeyId?: number): Promise<WebhookRow> {
+export async function deleteWebhook(db: Writer, id: number, access?: WebhookAccess): Promise<WebhookRow> {
   return inTransaction(db, async (trx) => {
-    const row = await findWebhook(trx, id, apiKeyId);
+    const row = await findWebhook(trx, id, access);
     if (!row) throw notFound('id', `Webhook ${id} does not exist.`);
     await trx.deleteFrom('webhooks').where('id', '=', row.id).execute();
     return row;
@@ -195,10 +199,10 @@ export async function testWebhook(
   io: { db: Executor; writer: Writer },
   config: Readonly<Config>,
   id: number,
-  apiKeyId: number | undefined,
+  access: WebhookAccess | undefined,
   now: Date,
 ): Promise<TestResult> {
-  const row = await findWebhook(io.db, id, apiKeyId);
+  const row = await findWebhook(io.db, id, access);
   if (!row) throw notFound('Id', `Webhook ${id} does not exist.`);
   const event = {
     eventId: crypto.randomUUID(),

@@ -963,7 +963,7 @@ export interface paths {
     };
     /**
      * List webhooks
-     * @description A page of the caller key's webhooks, ordered by Id. Credentials and signing secrets are never shown.
+     * @description A page of the caller key's webhooks, ordered by Id: those whose ledgers are all within the caller's (the key narrowed by the user grant). Credentials and signing secrets are never shown.
      */
     get: operations['WebHook_GetWebHook'];
     put?: never;
