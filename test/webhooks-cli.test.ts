@@ -72,6 +72,22 @@ for (const dialect of DIALECTS) {
       await remove();
     });
 
+    it('CLI: a header value an HTTP header cannot carry is refused in one line, nothing stored', async () => {
+      const bad = await cli(
+        [
+          ...['webhook', 'add', '--key', 'partner', '--url', `${receiver.url}/bad-header`, '--entity', 'Loan'],
+          ...['--auth', 'custom', '--header-name', 'X-Ok', '--header-value', 'a\rb'],
+        ],
+        env,
+      );
+      assert.equal(bad.code, 1);
+      assert.match(
+        bad.stderr,
+        /^wohnapi: error: Authentication\.HeaderValue contains a carriage return \(U\+000D\), which an HTTP header cannot carry; use visible characters, spaces and tabs only; correct the value and run the command again .*\n$/,
+      );
+      assert.ok(!(await cli(['webhook', 'list'], env)).stdout.includes('bad-header'));
+    });
+
     it('CLI: list, test, deliveries, retry, remove; secrets never printed; one-line errors', async () => {
       const list = await cli(['webhook', 'list', '--key', 'partner'], env);
       assert.equal(list.code, 0, list.stderr);

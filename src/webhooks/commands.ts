@@ -31,6 +31,21 @@ const RESERVED_HEADERS = /^(host|content-type|content-length|transfer-encoding|c
 
 type Auth = NonNullable<WebhookCreate['Authentication']>;
 
+const CHAR_NAMES: Record<string, string> = { '\r': 'a carriage return', '\n': 'a line feed', '\0': 'a NUL character' };
+
+/** What makes `value` unfit for an HTTP header line (what Node refuses to send): CR, LF, other control characters,
+ *  characters beyond Latin-1. Names the first offending character, never the (secret) value. */
+function headerProblem(field: string, value: string | undefined): string | undefined {
+  const bad = value === undefined ? undefined : /[^\t\x20-\x7e\x80-\xff]/u.exec(value)?.[0];
+  if (bad === undefined) return undefined;
+  const code = `U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  const what = CHAR_NAMES[bad] ?? (bad.codePointAt(0)! < 0x80 ? 'a control character' : 'a character beyond Latin-1');
+  return (
+    `Authentication.${field} contains ${what} (${code}), which an HTTP header cannot carry; ` +
+    'use visible characters, spaces and tabs only.'
+  );
+}
+
 function checkAuth(auth: Auth | undefined, errors: ErrorCollector): void {
   if (!auth) return;
   const needs: Record<Auth['Type'], Array<keyof Auth>> = {
@@ -50,6 +65,11 @@ function checkAuth(auth: Auth | undefined, errors: ErrorCollector): void {
     errors.add('Authentication.User', 'A Basic user name must not contain a colon.');
   if (auth.Type === 'Custom' && auth.HeaderName && RESERVED_HEADERS.test(auth.HeaderName))
     errors.add('Authentication.HeaderName', `The header '${auth.HeaderName}' is set by the delivery itself.`);
+  // Sent as header values as they are (Basic credentials are base64-encoded, so any character is safe there).
+  for (const field of ['Token', 'HeaderValue'] as const) {
+    const problem = wanted.includes(field) ? headerProblem(field, auth[field]) : undefined;
+    if (problem) errors.add(`Authentication.${field}`, problem);
+  }
 }
 
 function authColumns(auth: Auth | undefined) {
