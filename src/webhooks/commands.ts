@@ -280,7 +280,8 @@ export async function testWebhook(
   return { ...result, eventId: event.eventId };
 }
 
-/** Schedules failed (or any finished) deliveries again, now: by delivery id, or every delivery of an event id. */
+/** Schedules failed deliveries again, now, from attempt 1: by delivery id, or the failed ones of an event id.
+ *  Delivered (and pending) deliveries are left alone. Answers how many were scheduled. */
 export async function retryDeliveries(db: Writer, idOrEvent: string, now: Date): Promise<number> {
   return inTransaction(db, async (trx) => {
     let q = trx
@@ -293,7 +294,7 @@ export async function retryDeliveries(db: Writer, idOrEvent: string, now: Date):
         lease_until: null,
         finished_at: null,
       })
-      .where('status', '!=', 'pending');
+      .where('status', '=', 'failed');
     q = /^[0-9]{1,10}$/.test(idOrEvent) ? q.where('id', '=', Number(idOrEvent)) : q.where('event_id', '=', idOrEvent);
     const res = await q.executeTakeFirst();
     return Number(res.numUpdatedRows);
