@@ -4217,7 +4217,7 @@ export interface components {
        * @enum {string}
        */
       Type: 'None' | 'Bearer' | 'Basic' | 'Custom';
-      /** @description Bearer token (write-only) */
+      /** @description Bearer token (write-only; visible characters, spaces and tabs: no CR, LF) */
       Token?: string;
       /** @description Basic user (write-only) */
       User?: string;
@@ -4225,7 +4225,7 @@ export interface components {
       Password?: string;
       /** @description Custom header name (write-only) */
       HeaderName?: string;
-      /** @description Custom header value (write-only) */
+      /** @description Custom header value (write-only; visible characters, spaces and tabs: no CR, LF) */
       HeaderValue?: string;
     };
     /**
