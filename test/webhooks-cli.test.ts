@@ -1,12 +1,14 @@
 // The webhook CLI, run as the real binary against a database of either engine and a real receiver.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../bench/harness.ts';
 import { cli } from './support/cli.ts';
 import { at } from './support/lists.ts';
 import { DIALECTS, createEmptyDatabaseUrl } from './support/db.ts';
 import { startReceiver, type Receiver } from './support/receiver.ts';
+import { openDatabase } from '../src/db/database.ts';
 
 const BIN = new URL('../bin/wohnapi.js', import.meta.url).pathname;
 const FAST = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '20', LOG_LEVEL: 'warn' };
@@ -70,6 +72,22 @@ for (const dialect of DIALECTS) {
       for (const c of children) await stop(c);
       await receiver.close();
       await remove();
+    });
+
+    it('CLI: a header value an HTTP header cannot carry is refused in one line, nothing stored', async () => {
+      const bad = await cli(
+        [
+          ...['webhook', 'add', '--key', 'partner', '--url', `${receiver.url}/bad-header`, '--entity', 'Loan'],
+          ...['--auth', 'custom', '--header-name', 'X-Ok', '--header-value', 'a\rb'],
+        ],
+        env,
+      );
+      assert.equal(bad.code, 1);
+      assert.match(
+        bad.stderr,
+        /^wohnapi: error: Authentication\.HeaderValue contains a carriage return \(U\+000D\), which an HTTP header cannot carry; use visible characters, spaces and tabs only; correct the value and run the command again .*\n$/,
+      );
+      assert.ok(!(await cli(['webhook', 'list'], env)).stdout.includes('bad-header'));
     });
 
     it('CLI: list, test, deliveries, retry, remove; secrets never printed; one-line errors', async () => {
@@ -142,12 +160,23 @@ for (const dialect of DIALECTS) {
         (r) => r.headers['webhook-id'] === eventId && r.path === '/cli' && sent.indexOf(r) === -1,
       );
       await stop(server);
+      // The retried delivery is delivered now: retrying it again sends nothing.
+      const delivered = await cli(['webhook', 'retry', eventId], env);
+      assert.deepEqual(
+        [delivered.code, delivered.stderr],
+        [
+          1,
+          `wohnapi: error: no failed delivery '${eventId}' to retry; see them with 'wohnapi webhook deliveries <webhook id>'\n`,
+        ],
+      );
+      const okEvent = /test delivery (\S+): HTTP 200/.exec(okTest.stdout)?.[1] ?? '';
+      assert.equal((await cli(['webhook', 'retry', okEvent], env)).code, 1);
       const again = await cli(['webhook', 'retry', 'no-such-event'], env);
       assert.deepEqual(
         [again.code, again.stderr],
         [
           1,
-          "wohnapi: error: no finished delivery 'no-such-event' to retry; see them with 'wohnapi webhook deliveries <webhook id>'\n",
+          "wohnapi: error: no failed delivery 'no-such-event' to retry; see them with 'wohnapi webhook deliveries <webhook id>'\n",
         ],
       );
 
@@ -186,6 +215,66 @@ for (const dialect of DIALECTS) {
         [gone.code, gone.stderr],
         [1, `wohnapi: error: Webhook ${authId} does not exist; see the webhooks with 'wohnapi webhook list'\n`],
       );
+    });
+
+    it('CLI: retry by event id schedules only its failed deliveries and counts them', async () => {
+      const database = openDatabase(env.DATABASE_URL!);
+      try {
+        const second = await cli(
+          ['webhook', 'add', '--key', 'partner', '--url', `${receiver.url}/second`, '--entity', 'Loan'],
+          env,
+        );
+        assert.equal(second.code, 0, second.stderr);
+        const secondId = Number(/webhook (\d+) created/.exec(second.stdout)?.[1]);
+        // One event, delivered to one webhook and failed for good at the other.
+        const event = crypto.randomUUID();
+        const stamp = new Date().toISOString();
+        const row = (webhookId: number, status: 'delivered' | 'failed') => ({
+          ...{ webhook_id: webhookId, event_id: event, entity_type: 'Loan', entity_id: 7, action: 'created' },
+          ...{ user_id: null, event_created_at: stamp, status, attempts: status === 'failed' ? 11 : 1 },
+          ...{ next_attempt_at: stamp, created_at: stamp, finished_at: stamp },
+        });
+        await database.db
+          .insertInto('webhook_deliveries')
+          .values([row(Number(hookId), 'delivered'), row(secondId, 'failed')])
+          .execute();
+        const retry = await cli(['webhook', 'retry', event], env);
+        assert.equal(retry.code, 0, retry.stderr);
+        assert.equal(retry.stdout, '1 delivery scheduled again\n');
+        const rows = await database.db
+          .selectFrom('webhook_deliveries')
+          .select(['webhook_id', 'status', 'attempts'])
+          .where('event_id', '=', event)
+          .orderBy('webhook_id')
+          .execute();
+        assert.deepEqual(
+          rows.map((r) => [Number(r.webhook_id), r.status, Number(r.attempts)]),
+          [
+            [Number(hookId), 'delivered', 1],
+            [secondId, 'pending', 0],
+          ],
+        );
+      } finally {
+        await database.close();
+      }
+    });
+
+    it('CLI: list shows the webhook of a revoked key as not delivered', async () => {
+      assert.equal((await cli(['apikey', 'create', '--name', 'gone', '--all-ledgers'], env)).code, 0);
+      const add = await cli(
+        ['webhook', 'add', '--key', 'gone', '--url', `${receiver.url}/gone`, '--entity', 'Loan'],
+        env,
+      );
+      assert.equal(add.code, 0, add.stderr);
+      const id = /webhook (\d+) created/.exec(add.stdout)?.[1] ?? '';
+      assert.match(
+        (await cli(['webhook', 'list'], env)).stdout,
+        new RegExp(`^${id}\\tgone\\t.*\\tactive\\tNone$`, 'm'),
+      );
+      assert.equal((await cli(['apikey', 'revoke', 'gone'], env)).code, 0);
+      const list = await cli(['webhook', 'list'], env);
+      assert.equal(list.code, 0, list.stderr);
+      assert.match(list.stdout, new RegExp(`^${id}\\tgone\\t.*\\tinactive \\(key revoked\\)\\tNone$`, 'm'));
     });
   });
 }

@@ -5,7 +5,7 @@ import { CommandError } from '../auth/users.ts';
 import { ApiError } from '../http/errors.ts';
 import { loadConfig } from '../config.ts';
 import { createWebhook, deleteWebhook, retryDeliveries, testWebhook } from '../webhooks/commands.ts';
-import { findWebhook, listAttempts, listWebhooks } from '../webhooks/queries.ts';
+import { findWebhook, listAttempts, listWebhooks, type ListedWebhook } from '../webhooks/queries.ts';
 import type { Executor } from '../db/database.ts';
 import { UsageError } from './errors.ts';
 import { collect, out, parseId, withDatabase } from './context.ts';
@@ -74,6 +74,13 @@ function authOf(o: AddOptions): Record<string, string> | undefined {
   return auth;
 }
 
+/** Whether the webhook is delivered to: inactive, or active but not delivered (revoked key, disabled owner). */
+function status(r: ListedWebhook): string {
+  if (r.key_revoked_at !== null) return 'inactive (key revoked)';
+  if (r.user_disabled === 1) return 'inactive (owner disabled)';
+  return r.active ? 'active' : 'inactive';
+}
+
 export function registerWebhookCommands(program: Command): void {
   const webhook = program
     .command('webhook')
@@ -135,17 +142,9 @@ export function registerWebhookCommands(program: Command): void {
       out(['ID', 'KEY', 'NAME', 'URL', 'ENTITY', 'ACTIONS', 'PURPOSE', 'STATUS', 'AUTH'].join('\t'));
       for (const r of rows)
         out(
-          [
-            r.id,
-            r.key_name,
-            r.name,
-            r.url,
-            r.entity_name,
-            r.actions,
-            r.system_purpose,
-            r.active ? 'active' : 'inactive',
-            r.auth_type,
-          ].join('\t'),
+          [r.id, r.key_name, r.name, r.url, r.entity_name, r.actions, r.system_purpose, status(r), r.auth_type].join(
+            '\t',
+          ),
         );
     });
 
@@ -202,12 +201,14 @@ export function registerWebhookCommands(program: Command): void {
 
   webhook
     .command('retry <delivery-or-event-id>')
-    .description('deliver a failed delivery again (by delivery id, or every delivery of an event id)')
+    .description(
+      'deliver a failed delivery again (by delivery id, or the failed deliveries of an event id); delivered ones are not sent again',
+    )
     .action(async (id: string) => {
       const n = await withDatabase(({ db }) => retryDeliveries(db, id, new Date()));
       if (n === 0)
         throw new CommandError(
-          `no finished delivery '${id}' to retry; see them with 'wohnapi webhook deliveries <webhook id>'`,
+          `no failed delivery '${id}' to retry; see them with 'wohnapi webhook deliveries <webhook id>'`,
         );
       out(`${n} deliver${n === 1 ? 'y' : 'ies'} scheduled again`);
     });

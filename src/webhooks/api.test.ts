@@ -227,6 +227,24 @@ for (const dialect of DIALECTS) {
       );
       f.receiver.answer = () => 200;
     });
+
+    it('a failed test delivery is logged but not counted in webhook_deliveries_failed_total', async () => {
+      const hook = await f.register({ Url: `${f.receiver.url}/test-only` });
+      f.receiver.answer = (r) => (r.path === '/test-only' ? 500 : 200);
+      const metric = async () => {
+        const body = (await f.t.app.inject({ method: 'GET', url: '/metrics' })).body;
+        const help = /^# HELP webhook_deliveries_failed_total (.*)$/m.exec(body)?.[1];
+        return { help, value: Number(/^webhook_deliveries_failed_total (\S+)$/m.exec(body)?.[1]) };
+      };
+      const before = await metric();
+      const res = await f.call('POST', `${WEBHOOK_URL}/Test`, { body: { Id: hook.Id } });
+      assert.equal(res.json().Success, false);
+      const after = await metric();
+      assert.equal(after.value, before.value);
+      assert.match(after.help ?? '', /given up after the last retry/);
+      assert.match(after.help ?? '', /test deliveries are not counted/);
+      f.receiver.answer = () => 200;
+    });
   });
 
   describe(`WebHook API SSRF guard [${dialect}]`, () => {

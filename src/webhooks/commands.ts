@@ -13,11 +13,15 @@ import { UrlRefused, checkTarget } from './ssrf.ts';
 import { newSigningSecret } from './signing.ts';
 import { send, type SendResult } from './sender.ts';
 import { findWebhook, type WebhookRow } from './queries.ts';
+import type { WebhookAccess } from './scope.ts';
+import { ALL_LEDGERS, type LedgerScope } from '../auth/ledger-scope.ts';
 
-/** Who registers: the owning key, the user (whose ledger grant narrows the key's), the rules of this server. */
+/** Who registers: the owning key, the user (whose ledger grant narrows the key's), the rules of this server; for a
+ *  change, the caller's scope (the key's ledgers within the user's grant: which webhooks it may see). */
 export interface WebhookContext {
   apiKeyId?: number;
   ownerUserId: number | null;
+  scope?: LedgerScope;
   allowPrivate: boolean;
   now: Date;
 }
@@ -26,6 +30,21 @@ export interface WebhookContext {
 const RESERVED_HEADERS = /^(host|content-type|content-length|transfer-encoding|connection|webhook-.*)$/i;
 
 type Auth = NonNullable<WebhookCreate['Authentication']>;
+
+const CHAR_NAMES: Record<string, string> = { '\r': 'a carriage return', '\n': 'a line feed', '\0': 'a NUL character' };
+
+/** What makes `value` unfit for an HTTP header line (what Node refuses to send): CR, LF, other control characters,
+ *  characters beyond Latin-1. Names the first offending character, never the (secret) value. */
+function headerProblem(field: string, value: string | undefined): string | undefined {
+  const bad = value === undefined ? undefined : /[^\t\x20-\x7e\x80-\xff]/u.exec(value)?.[0];
+  if (bad === undefined) return undefined;
+  const code = `U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  const what = CHAR_NAMES[bad] ?? (bad.codePointAt(0)! < 0x80 ? 'a control character' : 'a character beyond Latin-1');
+  return (
+    `Authentication.${field} contains ${what} (${code}), which an HTTP header cannot carry; ` +
+    'use visible characters, spaces and tabs only.'
+  );
+}
 
 function checkAuth(auth: Auth | undefined, errors: ErrorCollector): void {
   if (!auth) return;
@@ -46,6 +65,11 @@ function checkAuth(auth: Auth | undefined, errors: ErrorCollector): void {
     errors.add('Authentication.User', 'A Basic user name must not contain a colon.');
   if (auth.Type === 'Custom' && auth.HeaderName && RESERVED_HEADERS.test(auth.HeaderName))
     errors.add('Authentication.HeaderName', `The header '${auth.HeaderName}' is set by the delivery itself.`);
+  // Sent as header values as they are (Basic credentials are base64-encoded, so any character is safe there).
+  for (const field of ['Token', 'HeaderValue'] as const) {
+    const problem = wanted.includes(field) ? headerProblem(field, auth[field]) : undefined;
+    if (problem) errors.add(`Authentication.${field}`, problem);
+  }
 }
 
 function authColumns(auth: Auth | undefined) {
@@ -148,7 +172,7 @@ export async function changeWebhook(
   const input = await checkBody<WebhookChange>(WebhookChangeBody, body, ctx.allowPrivate);
   const signingSecret = input.RotateSecret ? newSigningSecret() : undefined;
   return inTransaction(db, async (trx) => {
-    const current = await findWebhook(trx, input.Id, ctx.apiKeyId);
+    const current = await findWebhook(trx, input.Id, { apiKeyId: ctx.apiKeyId, scope: ctx.scope ?? ALL_LEDGERS });
     if (!current) throw notFound('Id', `Webhook ${input.Id} does not exist.`);
     const url = input.Url ?? current.url;
     const entity = input.EntityName ?? current.entity_name;
@@ -177,9 +201,9 @@ export async function changeWebhook(
 }
 
 /** Deletes the webhook and its pending deliveries and log: gone, the same URL may be registered again at once. */
-export async function deleteWebhook(db: Writer, id: number, apiKeyId?: number): Promise<WebhookRow> {
+export async function deleteWebhook(db: Writer, id: number, access?: WebhookAccess): Promise<WebhookRow> {
   return inTransaction(db, async (trx) => {
-    const row = await findWebhook(trx, id, apiKeyId);
+    const row = await findWebhook(trx, id, access);
     if (!row) throw notFound('id', `Webhook ${id} does not exist.`);
     await trx.deleteFrom('webhooks').where('id', '=', row.id).execute();
     return row;
@@ -195,10 +219,10 @@ export async function testWebhook(
   io: { db: Executor; writer: Writer },
   config: Readonly<Config>,
   id: number,
-  apiKeyId: number | undefined,
+  access: WebhookAccess | undefined,
   now: Date,
 ): Promise<TestResult> {
-  const row = await findWebhook(io.db, id, apiKeyId);
+  const row = await findWebhook(io.db, id, access);
   if (!row) throw notFound('Id', `Webhook ${id} does not exist.`);
   const event = {
     eventId: crypto.randomUUID(),
@@ -256,7 +280,8 @@ export async function testWebhook(
   return { ...result, eventId: event.eventId };
 }
 
-/** Schedules failed (or any finished) deliveries again, now: by delivery id, or every delivery of an event id. */
+/** Schedules failed deliveries again, now, from attempt 1: by delivery id, or the failed ones of an event id.
+ *  Delivered (and pending) deliveries are left alone. Answers how many were scheduled. */
 export async function retryDeliveries(db: Writer, idOrEvent: string, now: Date): Promise<number> {
   return inTransaction(db, async (trx) => {
     let q = trx
@@ -269,7 +294,7 @@ export async function retryDeliveries(db: Writer, idOrEvent: string, now: Date):
         lease_until: null,
         finished_at: null,
       })
-      .where('status', '!=', 'pending');
+      .where('status', '=', 'failed');
     q = /^[0-9]{1,10}$/.test(idOrEvent) ? q.where('id', '=', Number(idOrEvent)) : q.where('event_id', '=', idOrEvent);
     const res = await q.executeTakeFirst();
     return Number(res.numUpdatedRows);

@@ -7,7 +7,8 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, Executor } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { relaxedTransaction } from '../db/relaxed-transaction.ts';
-import { intersect, inScope, type LedgerScope } from '../auth/ledger-scope.ts';
+import { inScope, type LedgerScope } from '../auth/ledger-scope.ts';
+import { deliveryScopes } from './scope.ts';
 import type { WebhookDeliveriesTable } from './tables.ts';
 
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -37,7 +38,7 @@ interface ActiveHook {
   scope: LedgerScope;
 }
 
-/** Active webhooks of unrevoked keys, each with the ledgers it may see: key ledgers within the owner's grant. */
+/** Active webhooks of unrevoked keys and enabled owners, each with the ledgers it delivers for (scope.ts). */
 async function activeHooks(trx: Transaction<DB>): Promise<ActiveHook[]> {
   const rows = await trx
     .selectFrom('webhooks as w')
@@ -56,39 +57,14 @@ async function activeHooks(trx: Transaction<DB>): Promise<ActiveHook[]> {
     .where('w.active', '=', 1)
     .where('k.revoked_at', 'is', null)
     .execute();
-  if (rows.length === 0) return [];
-  const keyLedgers = await trx
-    .selectFrom('api_key_ledgers')
-    .select(['api_key_id', 'company_code_id'])
-    .where('api_key_id', 'in', [...new Set(rows.map((r) => r.api_key_id))])
-    .execute();
-  const owners = [...new Set(rows.map((r) => r.owner_user_id).filter((id): id is number => id !== null))];
-  const userLedgers = owners.length
-    ? await trx
-        .selectFrom('user_ledgers')
-        .select(['user_id', 'company_code_id'])
-        .where('user_id', 'in', owners)
-        .execute()
-    : [];
-  const hooks: ActiveHook[] = [];
-  for (const r of rows) {
-    if (r.user_disabled === 1) continue;
-    const keyScope: LedgerScope =
-      r.key_all === 1
-        ? { all: true }
-        : { all: false, ids: keyLedgers.filter((l) => l.api_key_id === r.api_key_id).map((l) => l.company_code_id) };
-    const userScope: LedgerScope =
-      r.owner_user_id === null || r.user_all === 1
-        ? { all: true }
-        : { all: false, ids: userLedgers.filter((l) => l.user_id === r.owner_user_id).map((l) => l.company_code_id) };
-    hooks.push({
-      id: r.id,
-      entity: r.entity_name,
-      actions: new Set(r.actions.split(',')),
-      scope: intersect(keyScope, userScope),
-    });
-  }
-  return hooks;
+  const live = rows.filter((r) => r.user_disabled !== 1);
+  const scopes = await deliveryScopes(trx, live);
+  return live.map((r) => ({
+    id: r.id,
+    entity: r.entity_name,
+    actions: new Set(r.actions.split(',')),
+    scope: scopes.get(r.id)!,
+  }));
 }
 
 /** Takes up to `limit` new outbox events and records a pending delivery for every webhook that may see each. */

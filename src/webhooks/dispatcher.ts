@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { MAX_ATTEMPTS, payload, retryDelayMs } from './model.ts';
-import { send } from './sender.ts';
+import { send, type SendResult } from './sender.ts';
 import { webhookMetrics } from './metrics.ts';
 import {
   claim,
@@ -76,27 +76,34 @@ export function startDispatcher({ database, config, logger }: DispatcherOptions)
     const attemptedAt = Date.now();
     if (attempt === 1) webhookMetrics.lag.observe(Math.max(0, attemptedAt - Date.parse(d.event_created_at)) / 1000);
     if (!hook) return; // deleted meanwhile: its deliveries went with it
-    const body = payload(
-      {
-        eventId: d.event_id,
-        entityType: d.entity_type,
-        entityId: d.entity_id,
-        action: d.action,
-        userId: d.user_id,
-        createdAt: d.event_created_at,
-      },
-      config,
-    );
-    const result = await send(
-      {
-        url: hook.url,
-        eventId: d.event_id,
-        body,
-        signingSecret: hook.signing_secret,
-        auth: { type: hook.auth_type, name: hook.auth_name, secret: hook.auth_secret },
-      },
-      { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs },
-    );
+    let result: SendResult;
+    try {
+      const body = payload(
+        {
+          eventId: d.event_id,
+          entityType: d.entity_type,
+          entityId: d.entity_id,
+          action: d.action,
+          userId: d.user_id,
+          createdAt: d.event_created_at,
+        },
+        config,
+      );
+      result = await send(
+        {
+          url: hook.url,
+          eventId: d.event_id,
+          body,
+          signingSecret: hook.signing_secret,
+          auth: { type: hook.auth_type, name: hook.auth_name, secret: hook.auth_secret },
+        },
+        { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs },
+      );
+    } catch (err) {
+      // send() answers failures itself; anything else is a failed attempt too, so that no delivery is left pending.
+      const error = `The delivery could not be sent: ${err instanceof Error ? err.message : String(err)}`;
+      result = { ok: false, statusCode: null, error, durationMs: Date.now() - attemptedAt };
+    }
     let outcome: Completion['outcome'];
     if (result.ok) {
       webhookMetrics.sent.inc();

@@ -1,5 +1,6 @@
 // Area: webhooks (controller WebHook, v1.2, decisions.md section 5). Every route needs the permission 'Web Hook' and
-// the caller's apiKey: a key sees and changes only its own webhooks (another key's id is a 404).
+// the caller's apiKey: a caller sees and changes only its key's webhooks that deliver within its own ledgers
+// (scope.ts); any other id is a 404.
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
@@ -19,10 +20,14 @@ import {
 import { changeWebhook, createWebhook, deleteWebhook, testWebhook, type WebhookContext } from './commands.ts';
 import { findWebhook, listAttempts, listWebhooks } from './queries.ts';
 import { presentAttempt, presentWebhook } from './presenters.ts';
+import type { WebhookAccess } from './scope.ts';
 
 const BASE = '/v1.2/WebHook/WebHook';
 const TAGS = ['WebHook'];
 const auth = { auth: { permissions: [PERMISSIONS.webhook], apiKey: 'required' as const } };
+
+/** The caller: its key and its scope (the key's ledgers within the user's grant). */
+const access = (request: FastifyRequest): WebhookAccess => ({ apiKeyId: request.apiKey!.id, scope: request.scope });
 
 /** Bodies are checked by the commands (shape and rules in one 400, shared with the CLI); path and query here. */
 function context(request: FastifyRequest, app: App): WebhookContext & { apiKeyId: number } {
@@ -31,6 +36,7 @@ function context(request: FastifyRequest, app: App): WebhookContext & { apiKeyId
   return {
     apiKeyId: request.apiKey!.id,
     ownerUserId: request.principal?.userId ?? null,
+    scope: request.scope,
     allowPrivate: app.config.webhookAllowPrivate,
     now: app.now(),
   };
@@ -45,7 +51,8 @@ export default async function webhooksArea(app: App): Promise<void> {
         tags: TAGS,
         summary: 'List webhooks',
         description:
-          "A page of the caller key's webhooks, ordered by Id. Credentials and signing secrets are never shown.",
+          "A page of the caller key's webhooks, ordered by Id: those whose ledgers are all within the caller's " +
+          '(the key narrowed by the user grant). Credentials and signing secrets are never shown.',
         querystring: ListQuery,
         response: { 200: { type: 'array', items: WebhookResponse }, ...errorResponses },
       },
@@ -53,7 +60,7 @@ export default async function webhooksArea(app: App): Promise<void> {
     async (request) => {
       const rows = await listWebhooks(
         app.db,
-        { apiKeyId: request.apiKey!.id },
+        { access: access(request) },
         { limit: request.query.limit ?? 20, offset: request.query.offset ?? 0 },
       );
       return rows.map((r) => presentWebhook(r));
@@ -73,7 +80,7 @@ export default async function webhooksArea(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const row = await findWebhook(app.db, request.params.id, request.apiKey!.id);
+      const row = await findWebhook(app.db, request.params.id, access(request));
       if (!row) throw notFound('id', `Webhook ${request.params.id} does not exist.`);
       return presentWebhook(row);
     },
@@ -145,7 +152,7 @@ export default async function webhooksArea(app: App): Promise<void> {
         { db: app.db, writer: app.writes },
         app.config,
         request.body.Id,
-        request.apiKey!.id,
+        access(request),
         app.now(),
       );
       return { Success: r.ok, EventId: r.eventId, StatusCode: r.statusCode, Error: r.error, DurationMs: r.durationMs };
@@ -166,7 +173,7 @@ export default async function webhooksArea(app: App): Promise<void> {
         response: { 200: WebhookResponse, ...errorResponses },
       },
     },
-    async (request) => presentWebhook(await deleteWebhook(app.writes, request.params.id, request.apiKey!.id)),
+    async (request) => presentWebhook(await deleteWebhook(app.writes, request.params.id, access(request))),
   );
 
   app.get(
@@ -184,7 +191,7 @@ export default async function webhooksArea(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const row = await findWebhook(app.db, request.params.id, request.apiKey!.id);
+      const row = await findWebhook(app.db, request.params.id, access(request));
       if (!row) throw notFound('id', `Webhook ${request.params.id} does not exist.`);
       const rows = await listAttempts(app.db, row.id, {
         limit: request.query.limit ?? 20,

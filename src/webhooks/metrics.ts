@@ -11,7 +11,7 @@ export const webhookMetrics = {
   }),
   failed: new Counter({
     name: 'webhook_deliveries_failed_total',
-    help: 'Webhook deliveries given up after the last retry (or a failed test delivery)',
+    help: 'Webhook deliveries given up after the last retry (test deliveries are not counted)',
     registers: [webhookRegistry],
   }),
   retried: new Counter({

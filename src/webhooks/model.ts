@@ -41,11 +41,26 @@ export interface PayloadEvent {
   createdAt: string;
 }
 
-/** Where a client reads the entity back (entities with a read endpoint, while they exist). */
+/** Where a client reads an entity back, by entity type: a read endpoint with its id filter (src/master-data/ and
+ *  the projects and webhooks areas). Types without one (Contractor: its endpoint filters by license agreement or
+ *  person only) are absent and get null. */
+export const READ_BACK: Readonly<Record<string, (id: number) => string>> = {
+  Project: (id) => `/v1.2/AccountancyProjectEdit/Project/${id}`,
+  EconomicUnit: (id) => `/v1.2/CommercialInventory/EconomicUnits?economicUnitId=${id}`,
+  Building: (id) => `/v1.2/CommercialInventory/BuildingLands?buildingLandId=${id}`,
+  Land: (id) => `/v1.2/CommercialInventory/BuildingLands?buildingLandId=${id}`,
+  UseUnit: (id) => `/v1.2/CommercialInventory/UseUnits?useUnitId=${id}`,
+  LicenseAgreement: (id) => `/v1.2/RentAccounting/LicenseAgreements?licenseAgreementId=${id}`,
+  Loan: (id) => `/v1.2/Loans/Loan?loanId=${id}`,
+  Person: (id) => `/v1.2/PersonsRead/Persons?personId=${id}`,
+  WebHook: (id) => `/v1.2/WebHook/WebHook/${id}`,
+};
+
+/** Where a client reads the entity back: null once deleted, or for an entity type without a read endpoint. */
 function readBackUrl(base: string, e: PayloadEvent): string | null {
-  if (e.entityType === 'Project' && e.action !== 'deleted')
-    return `${base}/openwowi/v1.2/AccountancyProjectEdit/Project/${e.entityId}`;
-  return null;
+  const path = Object.hasOwn(READ_BACK, e.entityType) ? READ_BACK[e.entityType] : undefined;
+  if (!path || e.action === 'deleted') return null;
+  return `${base}/openwowi${path(e.entityId)}`;
 }
 
 /** The JSON body of a delivery. */

@@ -1,29 +1,56 @@
-// Reads of webhooks and their delivery log. A webhook is found only through its own key (another key's id is a 404).
+// Reads of webhooks and their delivery log. A caller finds only the webhooks it may see (scope.ts): another key's,
+// or one delivering for ledgers beyond the caller's, is a 404 and absent from lists.
 import type { Selectable } from 'kysely';
 import type { Executor } from '../db/database.ts';
 import type { WebhooksTable } from './tables.ts';
+import { visibleTo, type WebhookAccess } from './scope.ts';
 
 export type WebhookRow = Selectable<WebhooksTable>;
 
-/** The webhook, if it exists and (when a key is given) belongs to that key. */
-export async function findWebhook(db: Executor, id: number, apiKeyId?: number): Promise<WebhookRow | undefined> {
-  let q = db.selectFrom('webhooks').selectAll().where('id', '=', id);
-  if (apiKeyId !== undefined) q = q.where('api_key_id', '=', apiKeyId);
-  return q.executeTakeFirst();
-}
-
-export async function listWebhooks(
-  db: Executor,
-  filter: { apiKeyId?: number },
-  page: { limit: number; offset: number } = { limit: 1_000_000, offset: 0 },
-): Promise<Array<WebhookRow & { key_name: string }>> {
-  let q = db
+/** Webhooks with their key's name and what their delivery scope depends on. */
+function withKeyAndOwner(db: Executor) {
+  return db
     .selectFrom('webhooks')
     .innerJoin('api_keys', 'api_keys.id', 'webhooks.api_key_id')
+    .leftJoin('users', 'users.id', 'webhooks.owner_user_id')
     .selectAll('webhooks')
-    .select('api_keys.name as key_name');
-  if (filter.apiKeyId !== undefined) q = q.where('webhooks.api_key_id', '=', filter.apiKeyId);
-  return q.orderBy('webhooks.id').limit(page.limit).offset(page.offset).execute();
+    .select([
+      'api_keys.name as key_name',
+      'api_keys.all_ledgers as key_all',
+      'api_keys.revoked_at as key_revoked_at',
+      'users.all_ledgers as user_all',
+      'users.disabled as user_disabled',
+    ]);
+}
+
+/** The webhook, if it exists and (when `access` is given) the caller may see it. */
+export async function findWebhook(db: Executor, id: number, access?: WebhookAccess): Promise<WebhookRow | undefined> {
+  let q = withKeyAndOwner(db).where('webhooks.id', '=', id);
+  if (access) q = q.where('webhooks.api_key_id', '=', access.apiKeyId);
+  const [row] = await visibleTo(db, await q.execute(), access);
+  return row;
+}
+
+export type ListedWebhook = WebhookRow & {
+  key_name: string;
+  key_revoked_at: string | null;
+  user_disabled: number | null;
+};
+
+/** Webhooks by id: of one key (`apiKeyId`), or those the caller may see (`access`), or all (operator). */
+export async function listWebhooks(
+  db: Executor,
+  filter: { apiKeyId?: number; access?: WebhookAccess },
+  page: { limit: number; offset: number } = { limit: 1_000_000, offset: 0 },
+): Promise<ListedWebhook[]> {
+  let q = withKeyAndOwner(db);
+  const keyId = filter.access?.apiKeyId ?? filter.apiKeyId;
+  if (keyId !== undefined) q = q.where('webhooks.api_key_id', '=', keyId);
+  q = q.orderBy('webhooks.id');
+  // A key has few webhooks: its own are read whole and filtered by the caller's scope before the page is cut.
+  if (!filter.access || filter.access.scope.all) q = q.limit(page.limit).offset(page.offset);
+  const rows = await visibleTo(db, await q.execute(), filter.access);
+  return filter.access && !filter.access.scope.all ? rows.slice(page.offset, page.offset + page.limit) : rows;
 }
 
 export interface AttemptRow {

@@ -12,13 +12,15 @@ export const Authentication = Type.Object(
       AUTH_TYPES,
       'Callback authentication: None, Bearer (Token), Basic (User, Password), Custom (HeaderName, HeaderValue)',
     ),
-    Token: Type.Optional(text('Bearer token (write-only)', 4000)),
+    Token: Type.Optional(text('Bearer token (write-only; visible characters, spaces and tabs: no CR, LF)', 4000)),
     User: Type.Optional(Type.String({ maxLength: 500, description: 'Basic user (write-only)' })),
     Password: Type.Optional(Type.String({ maxLength: 500, description: 'Basic password (write-only)' })),
     HeaderName: Type.Optional(
       Type.String({ pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$", description: 'Custom header name (write-only)' }),
     ),
-    HeaderValue: Type.Optional(text('Custom header value (write-only)', 4000)),
+    HeaderValue: Type.Optional(
+      text('Custom header value (write-only; visible characters, spaces and tabs: no CR, LF)', 4000),
+    ),
   },
   { additionalProperties: false, description: 'Credentials the receiver expects; never returned' },
 );

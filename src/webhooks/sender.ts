@@ -1,5 +1,6 @@
 // One delivery over HTTP: resolves and checks the target (src/webhooks/ssrf.ts), connects to the checked address,
-// never follows a redirect, gives up after the timeout. Answers what happened; never throws.
+// never follows a redirect, gives up after the timeout. Answers what happened; never throws: a request that cannot be
+// built or sent (e.g. a stored header value Node refuses) is a failed attempt like a refused connection.
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -66,6 +67,20 @@ export async function send(out: Outgoing, options: SendOptions): Promise<SendRes
   } finally {
     clearTimeout(limit);
   }
+  try {
+    return await post(out, options, target, done);
+  } catch (err) {
+    return done(null, `The request could not be sent: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** The POST itself, to the checked address. Throws when the request cannot be built (bad header content). */
+function post(
+  out: Outgoing,
+  options: SendOptions,
+  target: Awaited<ReturnType<typeof checkTarget>>,
+  done: (statusCode: number | null, error: string | null) => SendResult,
+): Promise<SendResult> {
   const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
     ...authHeaders(out.auth),
@@ -91,6 +106,7 @@ export async function send(out: Outgoing, options: SendOptions): Promise<SendRes
         resolve(r);
       }
     };
+    // Throws here (so the promise rejects) on header content Node refuses.
     const request = (isHttps ? https : http).request(
       target.url,
       { method: 'POST', headers, lookup, agent: isHttps ? agents.https : agents.http },

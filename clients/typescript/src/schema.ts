@@ -963,7 +963,7 @@ export interface paths {
     };
     /**
      * List webhooks
-     * @description A page of the caller key's webhooks, ordered by Id. Credentials and signing secrets are never shown.
+     * @description A page of the caller key's webhooks, ordered by Id: those whose ledgers are all within the caller's (the key narrowed by the user grant). Credentials and signing secrets are never shown.
      */
     get: operations['WebHook_GetWebHook'];
     put?: never;
@@ -4217,7 +4217,7 @@ export interface components {
        * @enum {string}
        */
       Type: 'None' | 'Bearer' | 'Basic' | 'Custom';
-      /** @description Bearer token (write-only) */
+      /** @description Bearer token (write-only; visible characters, spaces and tabs: no CR, LF) */
       Token?: string;
       /** @description Basic user (write-only) */
       User?: string;
@@ -4225,7 +4225,7 @@ export interface components {
       Password?: string;
       /** @description Custom header name (write-only) */
       HeaderName?: string;
-      /** @description Custom header value (write-only) */
+      /** @description Custom header value (write-only; visible characters, spaces and tabs: no CR, LF) */
       HeaderValue?: string;
     };
     /**
