@@ -6,6 +6,7 @@ import { ApiError } from '../http/errors.ts';
 import { loadConfig } from '../config.ts';
 import { createWebhook, deleteWebhook, retryDeliveries, testWebhook } from '../webhooks/commands.ts';
 import { findWebhook, listAttempts, listWebhooks, type ListedWebhook } from '../webhooks/queries.ts';
+import { ENTITY_NAMES } from '../webhooks/model.ts';
 import type { Executor } from '../db/database.ts';
 import { UsageError } from './errors.ts';
 import { collect, out, parseId, withDatabase } from './context.ts';
@@ -93,7 +94,7 @@ export function registerWebhookCommands(program: Command): void {
     )
     .requiredOption('--key <apikey-name>', 'the API key the webhook belongs to (its ledgers scope the events)')
     .requiredOption('--url <url>', 'absolute http(s) URL the events are POSTed to')
-    .requiredOption('--entity <name>', 'Project, EconomicUnit, UseUnit, LicenseAgreement, Loan or All')
+    .requiredOption('--entity <name>', `${ENTITY_NAMES.slice(0, -1).join(', ')} or All`)
     .option('--name <name>', 'a name for the webhook (default: the URL host)')
     .option('--purpose <purpose>', 'Echt (default) or Test')
     .option('--action <action>', 'created, updated or deleted; repeatable (default: all three)', collect, [])

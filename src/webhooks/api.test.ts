@@ -81,6 +81,9 @@ for (const dialect of DIALECTS) {
       assert.match(twin.json().Url[0], /already calls/);
       // Another entity, or an inactive one, is not a twin.
       await f.register({ Url: url, EntityName: 'UseUnit' });
+      // every entity type events carry can be subscribed to (the import's Building, Land, Person and Contractor too)
+      for (const entity of ['Building', 'Land', 'Person', 'Contractor'])
+        assert.equal((await f.call('POST', WEBHOOK_URL, { body: { Url: url, EntityName: entity } })).statusCode, 201);
       await f.register({ Url: url, EntityName: 'Loan', Active: false });
       assert.equal((await f.call('DELETE', `${WEBHOOK_URL}/${one.Id}`)).statusCode, 200);
       const again = await f.call('POST', WEBHOOK_URL, { body: { Url: url, EntityName: 'Loan' } });

@@ -3,7 +3,11 @@
 import os from 'node:os';
 import type { Config } from '../config.ts';
 
-export const ENTITY_NAMES = ['Project', 'EconomicUnit', 'UseUnit', 'LicenseAgreement', 'Loan', 'All'] as const;
+/** The entity types events carry (the API's projects; the import's entities, src/dataset/format), and All. */
+// prettier-ignore
+export const ENTITY_NAMES = [
+  'Project', 'EconomicUnit', 'Building', 'Land', 'UseUnit', 'LicenseAgreement', 'Contractor', 'Person', 'Loan', 'All',
+] as const;
 export const ACTIONS = ['created', 'updated', 'deleted'] as const;
 export const SYSTEM_PURPOSES = ['Echt', 'Test'] as const;
 export const AUTH_TYPES = ['None', 'Bearer', 'Basic', 'Custom'] as const;

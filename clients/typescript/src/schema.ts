@@ -4259,7 +4259,17 @@ export interface components {
        * @description Source entity whose events are sent, or All (default)
        * @enum {string}
        */
-      EntityName?: 'Project' | 'EconomicUnit' | 'UseUnit' | 'LicenseAgreement' | 'Loan' | 'All';
+      EntityName?:
+        | 'Project'
+        | 'EconomicUnit'
+        | 'Building'
+        | 'Land'
+        | 'UseUnit'
+        | 'LicenseAgreement'
+        | 'Contractor'
+        | 'Person'
+        | 'Loan'
+        | 'All';
       /** @description Actions sent (default all three) */
       Actions?: ('created' | 'updated' | 'deleted')[];
       /** @description Inactive webhooks receive nothing (default true) */
@@ -4290,7 +4300,17 @@ export interface components {
        * @description Source entity whose events are sent, or All (default)
        * @enum {string}
        */
-      EntityName?: 'Project' | 'EconomicUnit' | 'UseUnit' | 'LicenseAgreement' | 'Loan' | 'All';
+      EntityName?:
+        | 'Project'
+        | 'EconomicUnit'
+        | 'Building'
+        | 'Land'
+        | 'UseUnit'
+        | 'LicenseAgreement'
+        | 'Contractor'
+        | 'Person'
+        | 'Loan'
+        | 'All';
       /** @description Actions sent (default all three) */
       Actions?: ('created' | 'updated' | 'deleted')[];
       /** @description Inactive webhooks receive nothing (default true) */
