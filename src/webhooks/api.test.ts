@@ -66,6 +66,9 @@ for (const dialect of DIALECTS) {
       assert.equal(deleted.statusCode, 200);
       assert.equal((await f.call('GET', `${WEBHOOK_URL}/${hook.Id}`)).statusCode, 404);
       assert.equal((await f.call('DELETE', `${WEBHOOK_URL}/${hook.Id}`)).statusCode, 404);
+      // ids no webhook can have are unknown ids too (decisions §3); what is not an integer is a 400
+      for (const id of [0, -1]) assert.equal((await f.call('GET', `${WEBHOOK_URL}/${id}`)).statusCode, 404);
+      assert.equal((await f.call('GET', `${WEBHOOK_URL}/abc`)).statusCode, 400);
     });
 
     it('serves the same routes under /openwowi, case-insensitively', async () => {

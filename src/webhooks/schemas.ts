@@ -1,7 +1,7 @@
 // Wire schemas of the WebHook controller (v1.2): create and change bodies, the webhook as answered, the test
 // answer, the delivery log.
 import { Type, type Static } from '@sinclair/typebox';
-import { ApiKeyParam, Id, OneOf as oneOf, PagingQuery, WireObject } from '../http/schemas.ts';
+import { ApiKeyParam, Id, Int32, OneOf as oneOf, PagingQuery, WireObject } from '../http/schemas.ts';
 import { ACTIONS, AUTH_TYPES, ENTITY_NAMES, SYSTEM_PURPOSES } from './model.ts';
 
 const text = (description: string, maxLength = 500) => Type.String({ minLength: 1, maxLength, description });
@@ -123,4 +123,5 @@ export const DeliveryResponse = WireObject(
 
 export const KeyQuery = Type.Object({ apiKey: ApiKeyParam, showNullValues: Type.Optional(PagingQuery.showNullValues) });
 export const ListQuery = Type.Object({ ...PagingQuery, apiKey: ApiKeyParam });
-export const WebhookIdParams = Type.Object({ id: Id({ description: 'Webhook id' }) });
+// any int32: 0 and negatives name no webhook (404, decisions §3); what is not an integer is a 400
+export const WebhookIdParams = Type.Object({ id: Int32({ description: 'Webhook id' }) });
