@@ -14,14 +14,12 @@ import { newSigningSecret } from './signing.ts';
 import { send, type SendResult } from './sender.ts';
 import { findWebhook, type WebhookRow } from './queries.ts';
 import type { WebhookAccess } from './scope.ts';
-import { ALL_LEDGERS, type LedgerScope } from '../auth/ledger-scope.ts';
 
-/** Who registers: the owning key, the user (whose ledger grant narrows the key's), the rules of this server; for a
- *  change, the caller's scope (the key's ledgers within the user's grant: which webhooks it may see). */
+/** Who registers: the owning key, the user (whose ledger grant narrows the key's), the rules of this server. A change
+ *  also needs the caller's access (scope.ts: which webhooks it may see). */
 export interface WebhookContext {
   apiKeyId?: number;
   ownerUserId: number | null;
-  scope?: LedgerScope;
   allowPrivate: boolean;
   now: Date;
 }
@@ -166,13 +164,13 @@ export async function createWebhook(
 
 export async function changeWebhook(
   db: Writer,
-  ctx: WebhookContext & { apiKeyId: number },
+  ctx: WebhookContext & WebhookAccess,
   body: unknown,
 ): Promise<{ row: WebhookRow; signingSecret?: string }> {
   const input = await checkBody<WebhookChange>(WebhookChangeBody, body, ctx.allowPrivate);
   const signingSecret = input.RotateSecret ? newSigningSecret() : undefined;
   return inTransaction(db, async (trx) => {
-    const current = await findWebhook(trx, input.Id, { apiKeyId: ctx.apiKeyId, scope: ctx.scope ?? ALL_LEDGERS });
+    const current = await findWebhook(trx, input.Id, ctx);
     if (!current) throw notFound('Id', `Webhook ${input.Id} does not exist.`);
     const url = input.Url ?? current.url;
     const entity = input.EntityName ?? current.entity_name;

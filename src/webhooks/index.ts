@@ -30,13 +30,12 @@ const auth = { auth: { permissions: [PERMISSIONS.webhook], apiKey: 'required' as
 const access = (request: FastifyRequest): WebhookAccess => ({ apiKeyId: request.apiKey!.id, scope: request.scope });
 
 /** Bodies are checked by the commands (shape and rules in one 400, shared with the CLI); path and query here. */
-function context(request: FastifyRequest, app: App): WebhookContext & { apiKeyId: number } {
+function context(request: FastifyRequest, app: App): WebhookContext & WebhookAccess {
   const invalid = request.validationError;
   if (invalid && invalid.validationContext !== 'body') throw invalid;
   return {
-    apiKeyId: request.apiKey!.id,
+    ...access(request),
     ownerUserId: request.principal?.userId ?? null,
-    scope: request.scope,
     allowPrivate: app.config.webhookAllowPrivate,
     now: app.now(),
   };
