@@ -158,6 +158,34 @@ for (const dialect of DIALECTS) {
       assert.equal((await get(port, PATH, auth())).headers['content-type'], 'application/json; charset=utf-8');
       assert.equal((await get(port, PATH, { authorization: 'Bearer not-a-token' })).status, 401);
     });
+
+    // Last: logging in on the moved clock prunes the tokens that expired by then, the other tests' token included.
+    it("leaves answers with headers of their own to Fastify: AllocationGroups' Deprecation, Sunset, Link, then 410", async () => {
+      const saved = t.clock.now;
+      t.clock.now = new Date('2026-12-31T23:59:00Z');
+      try {
+        const as = { authorization: `Bearer ${await t.login()}` };
+        const url = '/service/v1.2/RunningCostDistributionRead/AllocationGroups?limit=3';
+        const before = await frontDoorAnswers(port);
+        const answers = [await get(port, url, as), await get(port, url, as), await get(port, url, as)];
+        assert.deepEqual(
+          answers.map((a) => a.headers['x-cache']),
+          ['miss', 'hit', 'hit'],
+        );
+        for (const a of answers) {
+          assert.equal(a.status, 200);
+          assert.ok(a.headers.deprecation && a.headers.sunset, `${a.head.join('; ')}`);
+          assert.match(a.headers.link ?? '', /AllocationGroupBases>; rel="successor-version"/);
+        }
+        assert.equal(await frontDoorAnswers(port), before, 'the pipeline answered every repeat');
+        t.clock.advance(120); // 2027-01-01T00:01:00Z
+        const gone = await get(port, url, as);
+        assert.equal(gone.status, 410, 'a repeat after the sunset is gone');
+        assert.ok(JSON.parse(gone.body).$);
+      } finally {
+        t.clock.now = saved;
+      }
+    });
   });
 }
 

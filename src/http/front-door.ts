@@ -47,6 +47,17 @@ interface ServerSettings {
 }
 
 const MAX_ENTRIES = 10_000;
+/**
+ * The headers the front door's answer carries (besides Date and Connection, which node adds). An answer of the
+ * pipeline with any other header (AllocationGroups' Deprecation, Sunset and Link, which a route hook decides on the
+ * clock) is not remembered: its repeats go through Fastify, whose hooks answer them.
+ */
+export const FRONT_DOOR_HEADERS: ReadonlySet<string> = new Set([
+  'content-type',
+  'x-cache',
+  'x-request-id',
+  'content-length',
+]);
 /** Levels at which Fastify logs "incoming request" and "request completed". */
 const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
 

@@ -110,6 +110,16 @@ for (const dialect of DIALECTS) {
       assert.ok(persons.filter((p) => !p.IsNaturalPerson).every((p) => p.NaturalPerson === null));
     });
 
+    it('the demo fills every key of a contract position type (W needs all keys), NodeId included', async () => {
+      const url = '/service/v1.2/RentAccounting/ContractPositions?limit=100&includeContractPositionTypeDetails=true';
+      const positions = await get(url);
+      assert.ok(positions.length > 0);
+      for (const p of positions)
+        for (const [key, value] of Object.entries(p.ContractPositionType as WireRecord))
+          assert.notEqual(value, null, `ContractPosition ${String(p.Id)}: ContractPositionType.${key} is filled`);
+      assert.ok(positions.every((p) => Number.isInteger(p.ContractPositionType.NodeId)));
+    });
+
     it('version 1.0 and 1.2 of one record agree', async () => {
       const pairs: [string, string, (r: WireRecord) => unknown][] = [
         [

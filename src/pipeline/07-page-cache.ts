@@ -8,6 +8,11 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
 import { versionsFor } from '../db/versions.ts';
 import { PageCache } from '../http/page-cache.ts';
+import { FRONT_DOOR_HEADERS } from '../http/front-door.ts';
+
+/** Whether the front door's answer would carry every header of this one (see FRONT_DOOR_HEADERS). */
+const frontDoorCanRepeat = (headers: Record<string, unknown>) =>
+  Object.keys(headers).every((name) => FRONT_DOOR_HEADERS.has(name.toLowerCase()));
 
 interface Ticket {
   key: string;
@@ -77,7 +82,8 @@ export default fp(
     app.addHook('onResponse', (request, reply, done) => {
       const ticket = tickets.get(request);
       const principal = request.principal;
-      if (!ticket?.cached || reply.statusCode !== 200 || !principal) return done();
+      if (!ticket?.cached || reply.statusCode !== 200 || !principal || !frontDoorCanRepeat(reply.getHeaders()))
+        return done();
       versionsFor(app.database, request).then((versions) => {
         app.frontDoor.remember(request.raw, {
           cacheKey: ticket.key,

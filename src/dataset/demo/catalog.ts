@@ -102,7 +102,8 @@ export function generateCatalog(sink: Sink): CatalogIds {
         code,
         name,
         short_code: SHORT_CODE_KINDS.includes(kind) ? code : null,
-        node_id: kind === 'ReasonOfWaiver' ? 10 + n : null,
+        // NodeId: ReasonOfWaiver's, and ContractPositionType's (W needs all keys of the type's details: decisions §7)
+        node_id: kind === 'ReasonOfWaiver' || kind === 'ContractPositionType' ? 10 + n : null,
         arge_code: kind === 'BillingUnitValue' ? `ARGE${n}` : null,
         // FIX, PROZ, MAX: each charge type sets the one flag its name says
         ...(kind === 'DistributionSpecialChargeType'
