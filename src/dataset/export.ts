@@ -50,9 +50,9 @@ export async function exportData(
   const summary: ExportSummary = { records: 0, collections: {} };
   // One snapshot for the whole export: REPEATABLE READ on PostgreSQL (READ COMMITTED would see commits made between
   // two pages); on SQLite a read transaction in WAL mode sees the database as of its first read.
-  let transaction = database.db.transaction();
-  if (database.dialect === 'postgres')
-    transaction = transaction.setIsolationLevel('repeatable read').setAccessMode('read only');
+  // Read only: on SQLite it then never takes the write lock (src/db/sqlite-dialect.ts), so writers go on meanwhile.
+  let transaction = database.db.transaction().setAccessMode('read only');
+  if (database.dialect === 'postgres') transaction = transaction.setIsolationLevel('repeatable read');
   await transaction.execute(async (trx) => {
     const bulk = new BulkWriter(trx, database);
     await writeText(out, `{${JSON.stringify(FORMAT_KEY)}:${JSON.stringify(FORMAT_VERSION)}`);

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, PostgresAdapter, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, PostgresAdapter, type Transaction } from 'kysely';
 import type { DB } from './schema.ts';
 import { NAMED_STATEMENTS } from './fixed-query.ts';
+import { WriteLockingSqliteDialect } from './sqlite-dialect.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -93,7 +94,9 @@ export function openDatabase(url: string, options: { poolSize?: number; sqliteCa
       }
       return stmt;
     };
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }) });
+    const db = new Kysely<DB>({
+      dialect: new WriteLockingSqliteDialect({ database: { prepare, close: () => sqlite.close() } }),
+    });
     // data_version moves on with commits of other connections, total_changes() with this connection's writes; the
     // auth counter only with changes to users, grants, tokens and keys (triggers of migration 2026112601). Until the
     // database is migrated that far (`migrate` opens it too), the data version stands for both.
