@@ -95,6 +95,9 @@ export async function createProject(db: Writer, input: CreateProjectInput): Prom
     const body = checkShape(ProjectCreateBody, input.body, errors, false);
     if (!body) throw new ApiError(400, 'bad_request', errors.errors);
     const ledger = await checkFields(trx, { body, errors, scope: input.scope });
+    // Without a usable ledger (its error is reported) the arrays are not judged: an id of a ledger the caller cannot
+    // see must get the same answer as an unknown id (decisions §2), and there is no project ledger to judge them in.
+    if (ledger === null) errors.throwIfAny();
 
     // The arrays in dependency order: a prerequisite counts when it is (validly) in the same body.
     const planned = new Map<ArrayField, Set<number>>();

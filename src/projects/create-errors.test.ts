@@ -127,6 +127,29 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    it("with a ledger outside the API key or unknown, the other ledger's ids get the answer of unknown ids", async () => {
+      const keyA = await f.t.apiKey([f.A.companyCodeId]);
+      const B = f.B;
+      const body = (ledger: number, known: boolean) => ({
+        CompanyCodeId: ledger,
+        ProjectLifeTimeFrom: '2025-01-01',
+        CostCenterId: known ? B.costCenterId : 987650,
+        CostUnitId: known ? B.costUnitId : 987651,
+        Building: [known ? B.buildingIds[0] : 987652],
+        Land: [known ? B.landIds[0] : 987653],
+        UseUnit: [known ? B.useUnitIds[0] : 987654],
+        Budget: [known ? B.budgetIds[0] : 987655],
+        Loan: [known ? B.loanIds[0] : 987656],
+      });
+      for (const ledger of [B.companyCodeId, 987600]) {
+        const known = await f.create(body(ledger, true), { key: keyA });
+        const unknown = await f.create(body(ledger, false), { key: keyA });
+        assert.equal(known.statusCode, 400);
+        assert.deepEqual(known.json(), unknown.json(), `ledger ${ledger}`);
+        assert.deepEqual(Object.keys(known.json()), ['CompanyCodeId']);
+      }
+    });
+
     it('the same Code is allowed in another ledger; a cost centre of another ledger is refused, a shared one accepted', async () => {
       await f.createId({ Code: 'SHARED' });
       assert.equal(

@@ -130,7 +130,11 @@ export async function checkFields(db: Executor, c: FieldCheck): Promise<number |
     errors.add(key, lifeTime);
   }
 
-  for (const field of COST_FIELDS) {
+  // Cost objects are judged in the project's ledger (on a change whose CompanyCodeId is refused, the stored one).
+  // A create whose CompanyCodeId is unknown or outside the caller's ledgers (already reported) has none: they are not
+  // judged then, so the answer cannot tell another ledger's ids from unknown ones (decisions §2).
+  const judgeIn = ledger ?? current?.company_code_id ?? null;
+  for (const field of judgeIn === null ? [] : COST_FIELDS) {
     const id = next(field);
     if (!(present(field) || ledgerChanges) || typeof id !== 'number' || id === 0) continue;
     const row = await db
@@ -138,12 +142,8 @@ export async function checkFields(db: Executor, c: FieldCheck): Promise<number |
       .select('company_code_id')
       .where('id', '=', id)
       .executeTakeFirst();
-    const visible = row && (row.company_code_id === null || ledger === null || row.company_code_id === ledger);
-    if (!visible)
-      errors.add(
-        field,
-        `The ${COST_LABELS[field]} ${id} does not exist${ledger !== null ? ` in ledger ${ledger}` : ''}.`,
-      );
+    const visible = row && (row.company_code_id === null || row.company_code_id === judgeIn);
+    if (!visible) errors.add(field, `The ${COST_LABELS[field]} ${id} does not exist in ledger ${String(judgeIn)}.`);
   }
   return ledger;
 }
