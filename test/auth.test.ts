@@ -156,6 +156,12 @@ for (const dialect of DIALECTS) {
       assert.equal(res.statusCode, 401);
       const both = await t.app.inject({ url: `${PROBE_URL}?access_token=${token}`, headers: bearer(token) });
       assert.equal(both.statusCode, 401);
+      // query names match whatever their case
+      for (const name of ['Access_Token', 'ACCESS_TOKEN']) {
+        const cased = await t.app.inject({ url: `${PROBE_URL}?${name}=${token}`, headers: bearer(token) });
+        assert.equal(cased.statusCode, 401, name);
+        assert.match(String(cased.headers['www-authenticate']), /error="invalid_request"/);
+      }
     });
 
     it("ends a user's tokens when it is disabled or its password changes", async () => {
