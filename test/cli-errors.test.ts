@@ -50,7 +50,7 @@ describe('CLI errors name the next step', () => {
       [
         ['import', badJson],
         {},
-        /import failed with 1 problem\(s\); nothing was stored: fix the file and run the import again/,
+        /import failed with 1 problem\(s\); nothing was stored: .+; fix the file and run the import again/,
       ],
       [['import', path.join(dir, 'missing.json')], {}, /no such file: .*; check the path/],
       [
@@ -71,12 +71,11 @@ describe('CLI errors name the next step', () => {
       const what = `wohnapi ${args.join(' ')}: ${res.stderr}`;
       assert.equal(res.code, 1, what);
       const lines = res.stderr.trimEnd().split('\n');
-      const last = lines[lines.length - 1] ?? '';
+      const last = lines[0] ?? '';
       assert.match(last, /^wohnapi: error: /, what);
       assert.match(last, expected, what);
       assert.match(last, NEXT_STEP, what);
-      // only the import lists its problems above the error line
-      assert.equal(lines.length, args[0] === 'import' && args[1] === badJson ? 2 : 1, what);
+      assert.equal(lines.length, 1, what);
     }
     assert.equal(fs.existsSync(path.join(dir, 'nope.sqlite')), false);
   });
@@ -85,9 +84,11 @@ describe('CLI errors name the next step', () => {
     const file = path.join(dir, 'syntax.json');
     fs.writeFileSync(file, '{"CompanyCodes":[\r\n{"Id":1,"Name":"Nord"},\r\n{"Id":2,"Name":"Süd"}\r\n{"Id":3}]}');
     const res = await cli(['import', file], env);
-    assert.deepEqual(res.stderr.trimEnd().split('\n'), [
-      `CompanyCodes[2]: the file is not valid JSON at line 4, column 1: expected ',' or ']' after a record, found '{'`,
-      'wohnapi: error: import failed with 1 problem(s); nothing was stored: fix the file and run the import again',
-    ]);
+    const problem = `CompanyCodes[2]: the file is not valid JSON at line 4, column 1: expected ',' or ']' after a record, found '{'`;
+    assert.equal(res.stdout, `${problem}\n`);
+    assert.equal(
+      res.stderr,
+      `wohnapi: error: import failed with 1 problem(s); nothing was stored: ${problem}; fix the file and run the import again\n`,
+    );
   });
 });

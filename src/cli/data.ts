@@ -8,6 +8,9 @@ import { out, withDatabase } from './context.ts';
 import { progressBar, type Progress } from './progress.ts';
 
 /** The unit the import bar counts the file in: MB for large files, KB for small ones. */
+/** How many problems the one-line error names (all of them are on stdout). */
+const NAMED_PROBLEMS = 3;
+
 const unitOf = (bytes: number): [string, number] => (bytes >= 10 * 1024 * 1024 ? ['MB', 1024 * 1024] : ['KB', 1024]);
 
 /** The file as a stream that reports the bytes read so far to the progress bar, with the file size as total. */
@@ -59,9 +62,16 @@ export function registerDataCommands(program: Command): void {
         );
       } catch (err) {
         if (!(err instanceof ImportFailed)) throw err;
-        for (const p of err.problems) process.stderr.write(`${formatProblemWithLine(p)}\n`);
-        if (err.total > err.problems.length) process.stderr.write(`... and ${err.total - err.problems.length} more\n`);
-        throw new CommandError(err.message);
+        // The problems are the command's report, one per line on stdout; stderr gets the one-line error (decisions
+        // §1), naming the first problems and where the rest are.
+        const lines = err.problems.map(formatProblemWithLine);
+        for (const line of lines) out(line);
+        if (err.total > lines.length) out(`... and ${err.total - lines.length} more`);
+        const named = lines.slice(0, NAMED_PROBLEMS).join('; ');
+        const rest = err.total > NAMED_PROBLEMS ? `; and ${err.total - NAMED_PROBLEMS} more, listed on stdout` : '';
+        throw new CommandError(
+          `import failed with ${err.total} problem(s); nothing was stored: ${named}${rest}; fix the file and run the import again`,
+        );
       }
     });
 
