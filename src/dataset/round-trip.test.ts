@@ -4,7 +4,7 @@ import { DIALECTS } from '../../test/support/db.ts';
 import { CONTRACT_AGREEMENT_KINDS } from '../rent-accounting/tables.ts';
 import { buildWorld } from './factories.ts';
 import { loadDemo } from './demo/load.ts';
-import { count, exportText, importText, withDb } from '../../test/support/dataset.ts';
+import { count, exportText, importProblems, importText, withDb } from '../../test/support/dataset.ts';
 
 for (const dialect of DIALECTS) {
   describe(`export and import round trip [${dialect}]`, () => {
@@ -19,6 +19,16 @@ for (const dialect of DIALECTS) {
           return exportText(b);
         });
         assert.equal(second, first);
+      }));
+
+    it('a payment mode without a TypeId is a problem (every payment mode has a Type object, decisions §7)', () =>
+      withDb(dialect, async (a) => {
+        await loadDemo(a, { scale: 1, seed: 3 });
+        const data = JSON.parse(await exportText(a)) as { PaymentModes: Array<Record<string, unknown>> };
+        const mode = data.PaymentModes[0]!;
+        delete mode.TypeId;
+        const problems = await withDb(dialect, (b) => importProblems(b, JSON.stringify(data)));
+        assert.deepEqual(problems, [`PaymentModes[0] (Id ${String(mode.Id)}) TypeId: is missing`]);
       }));
 
     it('factory data (every kind, every child table) round-trips byte-identically, decimals with their digits', () =>

@@ -150,7 +150,8 @@ export const AGREEMENT_COLLECTIONS: CollectionSpec[] = [
     date('ActiveFrom'),
     date('ActiveTo'),
     entry('ModeId', 'PaymentModeMode'),
-    entry('TypeId', 'PaymentModeType'),
+    // required: every payment mode has a Type object (decisions §7)
+    entry('TypeId', 'PaymentModeType', { required: true }),
     str('SepaMandateReference'),
     refTo('BankAccountId', 'person_bank_accounts'),
   ]),
