@@ -107,7 +107,7 @@ export async function postmanFiles(): Promise<Record<string, unknown>> {
   }
   const collection = {
     info: {
-      name: `${doc.info.title} ${doc.info.version}`,
+      name: `wohnapi ${doc.info.version}`,
       description: doc.info.description,
       schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
     },

@@ -109,6 +109,7 @@ for (const dialect of DIALECTS) {
       assert.match(metrics.body, /http_request_duration_seconds_bucket/);
       const doc = (await t.app.inject({ url: '/service/openapi.json' })).json();
       assert.equal(doc.openapi, '3.0.3');
+      assert.equal(doc.info.title, 'V1.2', 'interface.md, Versioning 1: the schema title of version 1.2');
       assert.ok(doc.paths['/oauth2/token']);
       assert.ok(!Object.keys(doc.paths).some((p) => p.startsWith('/openwowi')));
       const docs = await t.app.inject({ url: '/docs/' });

@@ -37,7 +37,8 @@ async function openApi(app: App) {
     openapi: {
       openapi: '3.0.3',
       info: {
-        title: 'wohnapi',
+        // interface.md, Versioning 1: "The schema title of version 1.2 is V1.2".
+        title: `V${CURRENT_VERSION}`,
         version: CURRENT_VERSION,
         description: INTRO,
         contact: { name: 'wohnapi operators' },

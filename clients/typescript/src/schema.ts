@@ -4332,7 +4332,7 @@ export interface components {
      * @description Done: the Test.
      * @example {
      *       "Success": false,
-     *       "EventId": "c447c58c-fccf-44b3-94fa-1f8fbc69efe7",
+     *       "EventId": "48891228-9d0b-4f02-a9a9-6dec075467f3",
      *       "Error": "Connection failed: ECONNREFUSED",
      *       "DurationMs": 3
      *     }
@@ -4348,12 +4348,12 @@ export interface components {
      * @example {
      *       "Id": 1,
      *       "DeliveryId": 1,
-     *       "EventId": "c447c58c-fccf-44b3-94fa-1f8fbc69efe7",
+     *       "EventId": "48891228-9d0b-4f02-a9a9-6dec075467f3",
      *       "EntityName": "WebHook",
      *       "EntityId": 1,
      *       "Action": "updated",
      *       "Attempt": 1,
-     *       "Time": "2026-11-24T08:48:34.487Z",
+     *       "Time": "2026-11-24T15:00:16.815Z",
      *       "Error": "Connection failed: ECONNREFUSED",
      *       "DurationMs": 3,
      *       "DeliveryStatus": "failed"
@@ -6930,6 +6930,7 @@ export interface components {
     /**
      * @example {
      *       "Id": 35,
+     *       "NodeId": 11,
      *       "Name": "Grundmiete",
      *       "ShortCode": "GM",
      *       "Deposit": false,
@@ -7007,6 +7008,7 @@ export interface components {
      *       },
      *       "ContractPositionType": {
      *         "Id": 35,
+     *         "NodeId": 11,
      *         "Name": "Grundmiete",
      *         "ShortCode": "GM",
      *         "Deposit": false,
@@ -7075,6 +7077,7 @@ export interface components {
      *       },
      *       "ContractPositionType": {
      *         "Id": 35,
+     *         "NodeId": 11,
      *         "Name": "Grundmiete",
      *         "ShortCode": "GM",
      *         "Deposit": false,
@@ -17528,7 +17531,7 @@ export interface operations {
           /**
            * @example {
            *       "Success": false,
-           *       "EventId": "c447c58c-fccf-44b3-94fa-1f8fbc69efe7",
+           *       "EventId": "48891228-9d0b-4f02-a9a9-6dec075467f3",
            *       "Error": "Connection failed: ECONNREFUSED",
            *       "DurationMs": 3
            *     }
@@ -17671,12 +17674,12 @@ export interface operations {
            *       {
            *         "Id": 1,
            *         "DeliveryId": 1,
-           *         "EventId": "c447c58c-fccf-44b3-94fa-1f8fbc69efe7",
+           *         "EventId": "48891228-9d0b-4f02-a9a9-6dec075467f3",
            *         "EntityName": "WebHook",
            *         "EntityId": 1,
            *         "Action": "updated",
            *         "Attempt": 1,
-           *         "Time": "2026-11-24T08:48:34.487Z",
+           *         "Time": "2026-11-24T15:00:16.815Z",
            *         "Error": "Connection failed: ECONNREFUSED",
            *         "DurationMs": 3,
            *         "DeliveryStatus": "failed"
@@ -20873,6 +20876,7 @@ export interface operations {
            *         },
            *         "ContractPositionType": {
            *           "Id": 35,
+           *           "NodeId": 11,
            *           "Name": "Grundmiete",
            *           "ShortCode": "GM",
            *           "Deposit": false,
@@ -21046,6 +21050,7 @@ export interface operations {
            *         },
            *         "ContractPositionType": {
            *           "Id": 35,
+           *           "NodeId": 11,
            *           "Name": "Grundmiete",
            *           "ShortCode": "GM",
            *           "Deposit": false,
