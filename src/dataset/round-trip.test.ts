@@ -31,6 +31,42 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(problems, [`PaymentModes[0] (Id ${String(mode.Id)}) TypeId: is missing`]);
       }));
 
+    it("a contractor's person needs an address (every contractor has a DefaultAddress, decisions §7)", () =>
+      withDb(dialect, async (a) => {
+        await loadDemo(a, { scale: 1, seed: 3 });
+        type Rec = Record<string, unknown>;
+        const data = JSON.parse(await exportText(a)) as { Persons: Rec[]; Contractors: Rec[] };
+        const person = data.Contractors[0]!.PersonId as number;
+        const at = data.Persons.findIndex((p) => p.Id === person);
+        data.Persons[at]!.Addresses = [];
+        const rows = data.Contractors.flatMap((c, i) => (c.PersonId === person ? [i] : []));
+        // into an empty database, and into the one it came from (whose stored contractor rows name the person)
+        for (const problems of [
+          await withDb(dialect, (b) => importProblems(b, JSON.stringify(data))),
+          await importProblems(a, JSON.stringify(data)),
+        ]) {
+          // in file order: the person (Persons come first), then its contractor rows
+          assert.equal(problems.length, rows.length + 1, problems.join('\n'));
+          assert.match(
+            problems[0]!,
+            new RegExp(
+              `^Persons\\[${at}\\] \\(Id ${person}\\) Addresses: person ${person} is a contractor .* needs an address`,
+            ),
+          );
+          assert.deepEqual(
+            problems.slice(1),
+            rows.map(
+              (i) =>
+                `Contractors[${i}] (Id ${String(data.Contractors[i]!.Id)}) PersonId: person ${person} has no address: a contractor's person needs one (clients read a contractor's DefaultAddress)`,
+            ),
+          );
+        }
+        // the same person without contractor rows may have no address
+        data.Contractors = data.Contractors.filter((c) => c.PersonId !== person);
+        const summary = await withDb(dialect, (b) => importText(b, JSON.stringify(data)));
+        assert.ok(summary.records > 1000);
+      }));
+
     it('factory data (every kind, every child table) round-trips byte-identically, decimals with their digits', () =>
       withDb(dialect, async (a) => {
         await buildWorld(a.db);

@@ -19,6 +19,7 @@ import { rebuildReadModels } from '../read-models.ts';
 import { keyClashes } from './unique-keys.ts';
 import { projectRuleProblems } from './project-rules.ts';
 import { AssignedEntities } from './assigned-entities.ts';
+import { ContractorAddresses } from './contractor-addresses.ts';
 
 const BATCH = 2000;
 const MAX_PROBLEMS = 1000;
@@ -63,6 +64,7 @@ async function importInTransaction(
     try {
       await readDocument(input, importer);
       await importer.assigned.check(importer.bulk, (p) => importer.problem(p));
+      await importer.addresses.check(importer.bulk, (p) => importer.problem(p));
     } catch (err) {
       if (!(err instanceof DocumentError)) throw err;
       // a problem of the top-level structure (e.g. an unknown collection) belongs to no collection
@@ -95,6 +97,8 @@ export class Importer {
   private readonly summary: ImportSummary = { records: 0, collections: {}, events: 0 };
   /** Entities of the file assigned to projects: their assignment order is checked when the file is in. */
   readonly assigned = new AssignedEntities();
+  /** Contractors' persons need an address: checked per batch, and when the file is in. */
+  readonly addresses = new ContractorAddresses();
 
   constructor(
     readonly db: Executor,
@@ -252,6 +256,7 @@ export class Importer {
       );
     }
     await this.assigned.written(this.bulk, spec, written);
+    await this.addresses.written(this.bulk, spec, written, report);
   }
 
   /** The outbox rows of the events, written like the records (one prepared multi-row statement per chunk). */
