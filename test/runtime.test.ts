@@ -116,6 +116,38 @@ describe('serve: a worker that cannot start', () => {
     }
   });
 
+  it('--demo on an empty database: the demo login is printed even when the server cannot start', async () => {
+    const db = await createEmptyDatabaseUrl('sqlite');
+    const port = await freePort();
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    try {
+      const failed = await spawnServe(['--demo', '--workers', '1'], { DATABASE_URL: db.url }, port);
+      assert.equal((await failed.exited).code, 1);
+      const output = failed.output();
+      assert.match(output, /The server did not start, but the demo set-up is done: keep these\./);
+      const password = /password: (\S+)/.exec(output)?.[1];
+      assert.ok(password, output);
+      assert.equal(output.split('\n').filter((l) => l.startsWith('wohnapi: error:')).length, 1);
+      blocker.close();
+      // the printed login works once a server runs on that database (whose second start prints no login)
+      const server = await startServe(['--demo', '--workers', '1'], { DATABASE_URL: db.url });
+      try {
+        assert.doesNotMatch(server.output(), /password:/);
+        const res = await fetch(`${server.base}/oauth2/token`, {
+          method: 'POST',
+          body: new URLSearchParams({ grant_type: 'password', username: 'demo', password }),
+        });
+        assert.equal(res.status, 200);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      blocker.close();
+      await db.remove();
+    }
+  });
+
   it('an address that is not of this machine: exit 1 at once, the error naming HOST', async () => {
     const db = await createEmptyDatabaseUrl('sqlite');
     try {

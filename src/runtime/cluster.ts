@@ -181,6 +181,12 @@ export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): P
         const error = s.error ?? `a worker exited at start with ${how}`;
         if (s.final || startFailures >= MAX_START_FAILURES) {
           stopping = true;
+          // The prepare step has created the demo user and key (shown only once): a server that never started
+          // still hands them over, or they would be lost with the first start (decisions §1).
+          if (!bannerShown && options.bannerExtra.length > 0)
+            process.stdout.write(
+              `The server did not start, but the demo set-up is done: keep these.\n${options.bannerExtra.join('\n')}\n`,
+            );
           process.stderr.write(
             s.final
               ? `wohnapi: error: ${error}\n`
