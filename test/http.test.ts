@@ -151,7 +151,11 @@ describe('rate limit', () => {
       assert.ok(last);
       assert.ok(Number(last.headers['retry-after']) > 0);
       assert.match(last.json().$[0], /limit is 3 per minute/);
-      assert.equal((await t.app.inject({ url: '/health/live' })).statusCode, 200);
+      // probes and the metrics scrape stay outside the limit; other paths do not
+      for (const url of ['/health/live', '/health/ready', '/health', '/metrics'])
+        assert.equal((await t.app.inject({ url })).statusCode, 200, url);
+      assert.equal((await t.app.inject({ url: '/healthz' })).statusCode, 429);
+      assert.deepEqual((await t.app.inject({ url: '/health' })).json(), { status: 'ok', database: 'sqlite' });
     } finally {
       await t.close();
     }

@@ -26,27 +26,29 @@ export default async function healthRoutes(app: App) {
       status: 'ok',
     }),
   );
-  app.get(
-    '/health/ready',
-    {
-      schema: {
-        tags: ['Operations'],
-        summary: 'Readiness',
-        description: 'Answers 200 when the database answers, 503 when it does not.',
-        response: {
-          200: { ...Status, description: 'Ready: the database answers.' },
-          503: { ...Status, description: 'Not ready: the database cannot be reached.' },
+  // `/health` is the readiness probe too: the path a load balancer or an operator tries first.
+  for (const url of ['/health/ready', '/health'])
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['Operations'],
+          summary: url === '/health' ? 'Health (the readiness probe)' : 'Readiness',
+          description: 'Answers 200 when the database answers, 503 when it does not.',
+          response: {
+            200: { ...Status, description: 'Ready: the database answers.' },
+            503: { ...Status, description: 'Not ready: the database cannot be reached.' },
+          },
         },
       },
-    },
-    async (request, reply) => {
-      try {
-        await sql`select 1`.execute(app.db);
-        return { status: 'ok', database: app.database.dialect };
-      } catch (err) {
-        request.log.warn({ err }, 'readiness check failed');
-        return reply.code(503).send({ status: 'unavailable', database: app.database.dialect });
-      }
-    },
-  );
+      async (request, reply) => {
+        try {
+          await sql`select 1`.execute(app.db);
+          return { status: 'ok', database: app.database.dialect };
+        } catch (err) {
+          request.log.warn({ err }, 'readiness check failed');
+          return reply.code(503).send({ status: 'unavailable', database: app.database.dialect });
+        }
+      },
+    );
 }

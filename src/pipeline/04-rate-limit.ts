@@ -1,8 +1,12 @@
 // Step 4: floods are refused before any work (RATE_LIMIT_PER_MINUTE per client address, 429 with Retry-After).
-// Health probes are never limited. Off when the limit is 0.
+// Health probes and the metrics scrape are never limited (a scraper sharing a busy client's address would lose its
+// metrics). Off when the limit is 0.
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { App } from '../app-types.ts';
+
+/** The paths outside the limit: /health, /health/live, /health/ready and /metrics (with or without a query). */
+const UNLIMITED = /^\/(health(\/|\?|$)|metrics(\?|$))/;
 
 export default fp(
   async (app: App) => {
@@ -12,7 +16,7 @@ export default fp(
       global: false,
       max,
       timeWindow: 60_000,
-      allowList: (request) => request.url.startsWith('/health/'),
+      allowList: (request) => UNLIMITED.test(request.url),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message: `Too many requests: the limit is ${context.max} per minute; retry in ${Math.ceil(context.ttl / 1000)} s.`,

@@ -41,6 +41,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Health (the readiness probe)
+     * @description Answers 200 when the database answers, 503 when it does not.
+     */
+    get: operations['Health_Get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/oauth2/token': {
     parameters: {
       query?: never;
@@ -9246,6 +9266,79 @@ export interface operations {
     };
   };
   Health_GetReady: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ready: the database answers. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "ok",
+           *       "database": "sqlite"
+           *     }
+           */
+          'application/json': components['schemas']['HealthStatus'];
+        };
+      };
+      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Unexpected server error (logged with the request id of the x-request-id header). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMap'];
+        };
+      };
+      /** @description Not ready: the database cannot be reached. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "ok",
+           *       "database": "sqlite"
+           *     }
+           */
+          'application/json': components['schemas']['HealthStatus'];
+        };
+      };
+    };
+  };
+  Health_Get: {
     parameters: {
       query?: never;
       header?: never;
