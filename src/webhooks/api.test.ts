@@ -211,6 +211,7 @@ for (const dialect of DIALECTS) {
       const body = JSON.parse(got.body);
       assert.equal(body.entityName, 'WebHook');
       assert.equal(body.id, hook.Id);
+      assert.equal(typeof body.userId, 'number', 'the user who asked for the test');
 
       f.receiver.answer = (r) => (r.path === '/test-me' ? 503 : 200);
       const failed = (await f.call('POST', `${WEBHOOK_URL}/Test`, { body: { Id: hook.Id } })).json();

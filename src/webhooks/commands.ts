@@ -219,6 +219,8 @@ export async function testWebhook(
   id: number,
   access: WebhookAccess | undefined,
   now: Date,
+  /** Who asked for the test (the API's caller; null for the CLI): the delivery's userId. */
+  userId: number | null = null,
 ): Promise<TestResult> {
   const row = await findWebhook(io.db, id, access);
   if (!row) throw notFound('Id', `Webhook ${id} does not exist.`);
@@ -227,7 +229,7 @@ export async function testWebhook(
     entityType: 'WebHook',
     entityId: row.id,
     action: 'updated',
-    userId: null,
+    userId,
     createdAt: now.toISOString(),
   };
   const attemptedAt = new Date().toISOString();
@@ -250,7 +252,7 @@ export async function testWebhook(
         entity_type: event.entityType,
         entity_id: event.entityId,
         action: event.action,
-        user_id: null,
+        user_id: userId,
         event_created_at: event.createdAt,
         status: result.ok ? 'delivered' : 'failed',
         attempts: 1,

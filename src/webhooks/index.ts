@@ -153,6 +153,7 @@ export default async function webhooksArea(app: App): Promise<void> {
         request.body.Id,
         access(request),
         app.now(),
+        request.principal?.userId ?? null,
       );
       return { Success: r.ok, EventId: r.eventId, StatusCode: r.statusCode, Error: r.error, DurationMs: r.durationMs };
     },
