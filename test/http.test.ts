@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import SQLite from 'better-sqlite3';
 import { DIALECTS } from './support/db.ts';
 import { bearer, testApp, tokenRequest, type TestApp } from './support/app.ts';
 import { PROBE_URL, registerProbe } from './support/probe-route.ts';
@@ -204,6 +205,38 @@ describe('request details for vendor clients', () => {
       );
       assert.equal(openwowi.json().error, 'invalid_grant');
     } finally {
+      await t.close();
+    }
+  });
+});
+
+// SQLite only: PostgreSQL has no database-wide write lock to wait for.
+describe('a write while another connection holds the SQLite write lock (an import, a second process)', () => {
+  it('answers 503 with Retry-After past the busy timeout, stores nothing, and takes the retry', async () => {
+    const t = await testApp('sqlite');
+    const other = new SQLite(t.database.url.slice('sqlite:'.length));
+    try {
+      await t.database.db.insertInto('company_codes').values({ id: 1, code: '1', name: 'One' }).execute();
+      const token = await t.login();
+      const key = await t.apiKey('all');
+      const create = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/service/v1.2/AccountancyProjectEdit/Project?apiKey=${key}`,
+          headers: bearer(token),
+          payload: { CompanyCodeId: 1, ProjectLifeTimeFrom: '2025-01-01', Code: 'BUSY' },
+        });
+      t.database.sqlite!.pragma('busy_timeout = 50'); // instead of 10 s
+      other.exec('BEGIN IMMEDIATE');
+      const busy = await create();
+      other.exec('ROLLBACK');
+      assert.equal(busy.statusCode, 503, busy.body);
+      assert.equal(busy.headers['retry-after'], '5');
+      assert.match(busy.json().$[0], /database is busy with another writer .* nothing was changed/);
+      assert.deepEqual(await t.database.db.selectFrom('projects').select('id').execute(), []);
+      assert.equal((await create()).statusCode, 201);
+    } finally {
+      other.close();
       await t.close();
     }
   });

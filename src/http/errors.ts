@@ -69,6 +69,10 @@ const CLIENT_ERRORS: Record<string, (err: FastifyError, req: FastifyRequest) => 
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => [400, 'The Content-Length header does not match the body.'],
 };
 
+/** SQLite's codes for a write lock it could not get within the busy timeout (better-sqlite3's SqliteError.code). */
+const DATABASE_BUSY = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY', 'SQLITE_BUSY_TIMEOUT']);
+const BUSY_RETRY_AFTER_S = 5;
+
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof ApiError) return sendApiError(reply, err);
   if (err.validation) {
@@ -81,6 +85,19 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
   }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     return reply.code(err.statusCode).send({ $: [err.message] });
+  }
+  if (err.code && DATABASE_BUSY.has(err.code)) {
+    // Not a bug: another connection (an import, a second process) held SQLite's write lock past the busy timeout.
+    // The request's transaction was rolled back; the client may retry.
+    request.log.warn({ err }, 'database busy');
+    return reply
+      .code(503)
+      .header('retry-after', String(BUSY_RETRY_AFTER_S))
+      .send({
+        $: [
+          `The database is busy with another writer (an import, say) and did not take this request; nothing was changed: retry in ${BUSY_RETRY_AFTER_S} s.`,
+        ],
+      });
   }
   request.log.error({ err }, 'unhandled error');
   return reply.code(500).send({ $: ['Internal server error. The incident has been logged.'] });
