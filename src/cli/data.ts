@@ -7,10 +7,10 @@ import { CommandError } from '../auth/users.ts';
 import { out, withDatabase } from './context.ts';
 import { progressBar, type Progress } from './progress.ts';
 
-/** The unit the import bar counts the file in: MB for large files, KB for small ones. */
 /** How many problems the one-line error names (all of them are on stdout). */
 const NAMED_PROBLEMS = 3;
 
+/** The unit the import bar counts the file in: MB for large files, KB for small ones. */
 const unitOf = (bytes: number): [string, number] => (bytes >= 10 * 1024 * 1024 ? ['MB', 1024 * 1024] : ['KB', 1024]);
 
 /** The file as a stream that reports the bytes read so far to the progress bar, with the file size as total. */
