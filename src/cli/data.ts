@@ -69,9 +69,7 @@ export function registerDataCommands(program: Command): void {
         if (err.total > lines.length) out(`... and ${err.total - lines.length} more`);
         const named = lines.slice(0, NAMED_PROBLEMS).join('; ');
         const rest = err.total > NAMED_PROBLEMS ? `; and ${err.total - NAMED_PROBLEMS} more, listed on stdout` : '';
-        throw new CommandError(
-          `import failed with ${err.total} problem(s); nothing was stored: ${named}${rest}; fix the file and run the import again`,
-        );
+        throw new CommandError(err.summary(`${named}${rest}`));
       }
     });
 

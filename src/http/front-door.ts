@@ -52,12 +52,13 @@ const MAX_ENTRIES = 10_000;
  * pipeline with any other header (AllocationGroups' Deprecation, Sunset and Link, which a route hook decides on the
  * clock) is not remembered: its repeats go through Fastify, whose hooks answer them.
  */
-export const FRONT_DOOR_HEADERS: ReadonlySet<string> = new Set([
-  'content-type',
-  'x-cache',
-  'x-request-id',
-  'content-length',
-]);
+const answerHeaders = (contentType: string, id: string, length: number) => ({
+  'content-type': contentType,
+  'x-cache': 'hit',
+  'x-request-id': id,
+  'content-length': length,
+});
+export const FRONT_DOOR_HEADERS: ReadonlySet<string> = new Set(Object.keys(answerHeaders('', '', 0)));
 /** Levels at which Fastify logs "incoming request" and "request completed". */
 const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
 
@@ -139,12 +140,7 @@ export class FrontDoor {
       { reqId: id, req: { id, method: req.method, url: req.url, ip: req.socket.remoteAddress } },
       'incoming request',
     );
-    res.writeHead(200, {
-      'content-type': entry.contentType,
-      'x-cache': 'hit',
-      'x-request-id': id,
-      'content-length': body.length,
-    });
+    res.writeHead(200, answerHeaders(entry.contentType, id, body.length));
     res.end(body);
     const ms = performance.now() - started;
     this.observe('GET', 200, entry.route, ms / 1000);

@@ -31,7 +31,14 @@ export class ImportFailed extends Error {
     readonly problems: ImportProblem[],
     readonly total: number,
   ) {
-    super(`import failed with ${total} problem(s); nothing was stored: fix the file and run the import again`);
+    super('');
+    this.message = this.summary();
+  }
+
+  /** The one-line summary, naming `details` (some of the problems) when given. */
+  summary(details?: string): string {
+    const named = details ? `${details}; ` : '';
+    return `import failed with ${this.total} problem(s); nothing was stored: ${named}fix the file and run the import again`;
   }
 }
 
