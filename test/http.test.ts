@@ -64,6 +64,19 @@ for (const dialect of DIALECTS) {
       const plain = await get('', { accept: 'text/plain' });
       assert.match(String(plain.headers['content-type']), /^text\/plain/);
       assert.equal(JSON.parse(plain.body)[0].Id, 20000);
+      assert.equal(plain.headers.vary, 'Accept');
+    });
+
+    it('chooses among the three by the Accept header q-values, and falls back to application/json', async () => {
+      const typeFor = async (accept: string) =>
+        String((await get('', { accept })).headers['content-type']).split(';')[0];
+      assert.equal(await typeFor('text/plain, */*;q=0.1'), 'text/plain');
+      assert.equal(await typeFor('text/json, */*;q=0.5'), 'text/json');
+      assert.equal(await typeFor('application/json;q=0.1, text/json;q=0.9'), 'text/json');
+      assert.equal(await typeFor('application/json;q=0, text/plain'), 'text/plain');
+      assert.equal(await typeFor('*/*'), 'application/json');
+      assert.equal(await typeFor('text/html'), 'application/json');
+      assert.equal(await typeFor('text/plain;q=0'), 'application/json');
     });
 
     it('matches paths case-insensitively', async () => {

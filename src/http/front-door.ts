@@ -56,6 +56,7 @@ const answerHeaders = (contentType: string, id: string, length: number) => ({
   'content-type': contentType,
   'x-cache': 'hit',
   'x-request-id': id,
+  vary: 'Accept',
   'content-length': length,
 });
 export const FRONT_DOOR_HEADERS: ReadonlySet<string> = new Set(Object.keys(answerHeaders('', '', 0)));

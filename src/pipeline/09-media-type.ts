@@ -1,28 +1,25 @@
-// Step 9 (after serialization): API answers are labelled with the media type the client accepts among those the
-// interface offers (application/json, text/json, text/plain); all three carry JSON.
+// Step 9 (after serialization): API answers are labelled with the media type the client prefers among those the
+// interface offers (application/json, text/json, text/plain; all three carry JSON), by the Accept header's
+// q-values (RFC 9110 §12.5.1, through `negotiator`). An Accept that allows none of them (`text/html`,
+// `application/json;q=0`) still gets application/json: the interface names no 406. `Vary: Accept` says so to caches.
 import fp from 'fastify-plugin';
+import Negotiator from 'negotiator';
 import type { App } from '../app-types.ts';
 
+/** The interface's media types, in the order that breaks ties (`*\/*` gets the first). */
+const OFFERED = ['application/json', 'text/json', 'text/plain'];
 const known = new Map<string, string>();
 
 /** The media type for an Accept header (remembered per header text: clients send the same few). */
-function mediaType(accept: string | undefined): string {
+export function mediaType(accept: string | undefined): string {
   if (!accept) return 'application/json; charset=utf-8';
   let type = known.get(accept);
   if (type === undefined) {
     if (known.size >= 1000) known.clear();
-    known.set(accept, (type = chooseMediaType(accept)));
+    const chosen = new Negotiator({ headers: { accept } }).mediaType(OFFERED) ?? OFFERED[0];
+    known.set(accept, (type = `${chosen}; charset=utf-8`));
   }
   return type;
-}
-
-function chooseMediaType(accept: string): string {
-  const a = accept.toLowerCase();
-  if (a.includes('application/json') || a.includes('*/*') || a.includes('application/*'))
-    return 'application/json; charset=utf-8';
-  if (a.includes('text/json')) return 'text/json; charset=utf-8';
-  if (a.includes('text/plain') || a.includes('text/*')) return 'text/plain; charset=utf-8';
-  return 'application/json; charset=utf-8';
 }
 
 export default fp(
@@ -30,7 +27,7 @@ export default fp(
     app.addHook('onSend', (request, reply, payload, done) => {
       const type = reply.getHeader('content-type');
       if (typeof type === 'string' && type.startsWith('application/json') && request.routeOptions.config.auth) {
-        reply.header('content-type', mediaType(request.headers.accept));
+        reply.header('content-type', mediaType(request.headers.accept)).header('vary', 'Accept');
       }
       done(null, payload);
     });
