@@ -104,6 +104,31 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await events(id), ['created']);
     });
 
+    it("names of Object's own members (constructor, toString, ...) are unknown properties like any other", async () => {
+      const id = await f.createId({ Name: 'Stays' });
+      for (const call of [
+        () => put(id, { constructor: 1, toString: 'x', hasOwnProperty: null }),
+        () =>
+          f.call('POST', '', {
+            body: {
+              CompanyCodeId: f.A.companyCodeId,
+              ProjectLifeTimeFrom: '2026-01-01',
+              constructor: 1,
+              toString: 'x',
+              hasOwnProperty: null,
+            },
+          }),
+      ]) {
+        const res = await call();
+        assert.equal(res.statusCode, 400);
+        const e = res.json();
+        assert.deepEqual(Object.keys(e).sort(), ['constructor', 'hasOwnProperty', 'toString']);
+        for (const name of ['constructor', 'toString', 'hasOwnProperty'])
+          assert.match(e[name][0], new RegExp(`Unknown property '${name}'`));
+      }
+      assert.equal((await f.read(id)).Name, 'Stays');
+    });
+
     it('ProjectLifeTimeTo is checked against the stored ProjectLifeTimeFrom and the other way round', async () => {
       const id = await f.createId({ ProjectLifeTimeFrom: '2025-01-01', ProjectLifeTimeTo: '2025-12-31' });
       const to = await put(id, { ProjectLifeTimeTo: '2024-12-31' });

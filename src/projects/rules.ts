@@ -44,7 +44,7 @@ export function checkShape(
   }
   const map = bodyErrors(schema, body) ?? {};
   const allowed = Object.keys(schema.properties);
-  const better: Record<string, string> = {};
+  const better = new Map<string, string>(); // keys are the body's names: `constructor` is a name like any other
   if (isPlainObject(body)) {
     for (const name of Object.keys(body)) {
       const message = !allowed.includes(name)
@@ -52,11 +52,12 @@ export function checkShape(
         : body[name] === null && (NOT_NULLABLE as string[]).includes(name)
           ? `The value null is not valid for ${name}: it is not nullable.`
           : undefined;
-      if (message) better[name] = message;
+      if (message) better.set(name, message);
     }
   }
   for (const [key, messages] of Object.entries(map)) {
-    for (const message of better[key] ? [better[key]] : messages) errors.add(key, message);
+    const message = better.get(key);
+    for (const m of message ? [message] : messages) errors.add(key, m);
   }
   return isPlainObject(body) ? body : undefined;
 }
