@@ -137,6 +137,18 @@ for (const dialect of DIALECTS) {
             vendor.headers.link,
             '</openwowi/v1.2/RunningCostDistributionRead/AllocationGroupBases>; rel="successor-version"',
           );
+          // Error answers carry them too: a client learns of the withdrawal from whatever answer it gets.
+          const anonymous = await f.t.app.inject({ url: `${BASE}/AllocationGroups` });
+          const unpermitted = await f.get('AllocationGroups', '', await f.t.login({ permissions: [] }));
+          for (const [status, answer] of [
+            [401, anonymous],
+            [403, unpermitted],
+          ] as const) {
+            assert.equal(answer.statusCode, status);
+            assert.match(String(answer.headers.deprecation), /^@\d+$/);
+            assert.equal(answer.headers.sunset, 'Thu, 31 Dec 2026 23:59:59 GMT');
+            assert.match(String(answer.headers.link), /AllocationGroupBases>; rel="successor-version"$/);
+          }
           const bases = await headersAt(`${BASE}/AllocationGroupBases`);
           assert.equal(bases.status, 200);
           assert.equal(bases.headers.deprecation, undefined);

@@ -72,7 +72,7 @@ export default async function runningCostArea(app: App): Promise<void> {
     `${BASE}/AllocationGroups`,
     {
       config: { auth: AUTH, cache: true },
-      preValidation: allocationGroupsWithdrawal(() => app.now()),
+      ...allocationGroupsWithdrawal(() => app.now()),
       schema: {
         tags,
         deprecated: true,

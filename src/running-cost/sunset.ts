@@ -17,24 +17,30 @@ function successorLink(request: FastifyRequest): string {
   return `<${path.replace(/[^/]*$/, SUCCESSOR)}>; rel="successor-version"`;
 }
 
-/** The route hook (preValidation: after authentication, before the parameter checks) reading the given clock. */
-export const allocationGroupsWithdrawal =
-  (now: () => Date) =>
-  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const link = successorLink(request);
-    if (now().getTime() >= GONE_FROM.getTime()) {
-      throw new ApiError(
-        410,
-        'gone',
-        {
-          $: [`AllocationGroups was withdrawn on ${SUNSET.toISOString().slice(0, 10)}; use ${SUCCESSOR} instead.`],
-        },
-        { Link: link },
-      );
-    }
-    reply.headers({
-      Deprecation: `@${Math.floor(DEPRECATED_SINCE.getTime() / 1000)}`,
-      Sunset: SUNSET.toUTCString(),
-      Link: link,
-    });
-  };
+/**
+ * The route's hooks, reading the given clock: preValidation (after authentication, before the parameter checks)
+ * answers 410 once the endpoint is gone; onSend puts the deprecation headers on every answer before that, errors
+ * (401, 403, 400) included, since a client learns of the withdrawal from whatever answer it gets.
+ */
+export const allocationGroupsWithdrawal = (now: () => Date) => ({
+  preValidation: async (request: FastifyRequest): Promise<void> => {
+    if (now().getTime() < GONE_FROM.getTime()) return;
+    throw new ApiError(
+      410,
+      'gone',
+      {
+        $: [`AllocationGroups was withdrawn on ${SUNSET.toISOString().slice(0, 10)}; use ${SUCCESSOR} instead.`],
+      },
+      { Link: successorLink(request) },
+    );
+  },
+  onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (now().getTime() < GONE_FROM.getTime())
+      reply.headers({
+        Deprecation: `@${Math.floor(DEPRECATED_SINCE.getTime() / 1000)}`,
+        Sunset: SUNSET.toUTCString(),
+        Link: successorLink(request),
+      });
+    return payload;
+  },
+});
