@@ -35,6 +35,12 @@ for (const dialect of DIALECTS) {
       ['?offset=2147483648', 'offset', "'2147483648'"],
       ['?limit=1.5', 'limit', "'1.5'"],
       ['?limit=1&limit=2', 'limit', "'1,2'"],
+      ['?Limit=1&limit=2', 'limit', "'1,2'"],
+      ['?limit=1&LIMIT=2', 'limit', "'1,2'"],
+      // Messages quote the value as sent, not as a number it was read as.
+      ['?offset=99999999999999999999999', 'offset', "'99999999999999999999999'"],
+      ['?limit=99999999999999999999', 'limit', "'99999999999999999999'"],
+      ['?offset=9007199254740993', 'offset', "'9007199254740993'"],
       ['?showNullValues=maybe', 'showNullValues', "'maybe'"],
     ] as const) {
       it(`400 with an error map for ${query}`, async () => {

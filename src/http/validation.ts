@@ -75,17 +75,42 @@ function ajvError(name: string, value: unknown, message: string): ErrorObject {
   };
 }
 
+/** The query's or path's values as sent (text), before Ajv coerces them in place: messages quote what was sent. */
+function sentValues(data: Record<string, unknown>): Record<string, unknown> {
+  const sent: Record<string, unknown> = {};
+  for (const name of Object.keys(data)) {
+    const value = data[name];
+    sent[name] = Array.isArray(value) ? [...(value as unknown[])] : value;
+  }
+  return sent;
+}
+
+/** The sent text at an error's path (`/offset`, `/ids/2`), if it was text. */
+function sentValue(sent: Record<string, unknown>, instancePath: string): string | string[] | undefined {
+  const [name = '', index] = instancePath
+    .slice(1)
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const value = Object.hasOwn(sent, name) ? sent[name] : undefined;
+  const at = index === undefined ? value : Array.isArray(value) ? value[Number(index)] : undefined;
+  if (typeof at === 'string') return at;
+  return Array.isArray(at) && at.every((v) => typeof v === 'string') ? (at as string[]) : undefined;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
   if (httpPart === 'body') return bodyAjv.compile<unknown>(schema as object);
   const validate = queryAjv.compile<unknown>(schema as object);
   if (httpPart !== 'querystring' && httpPart !== 'params') return validate;
   const types = propertyTypes(schema);
   const wrapped = (data: Record<string, unknown>) => {
-    const problems = data && typeof data === 'object' ? precheck(data, types) : [];
+    const isObject = data !== null && typeof data === 'object';
+    const problems = isObject ? precheck(data, types) : [];
+    const sent = isObject ? sentValues(data) : undefined;
     const ok = validate(data);
     const named = new Set(problems.map((p) => p.instancePath));
     const rest = (validate.errors ?? []).filter((e) => !named.has(e.instancePath));
     wrapped.errors = problems.length || !ok ? [...problems, ...rest] : null;
+    if (wrapped.errors && sent) for (const e of rest) e.data = sentValue(sent, e.instancePath) ?? e.data;
     return wrapped.errors === null;
   };
   wrapped.errors = null as ValidateFunction['errors'];

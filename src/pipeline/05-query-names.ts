@@ -19,16 +19,20 @@ function lookupOf(schema: object): Map<string, string> {
   return lookup;
 }
 
-/** Renames the keys of a parsed query string to the declared spelling, in place. */
+/**
+ * Renames the keys of a parsed query string to the declared spelling, in place. Values of two spellings of one name
+ * keep the order in which the names came in the URL (`Limit=1&limit=2` is limit ['1', '2']).
+ */
 export function matchQueryNames(query: Record<string, unknown>, schema: object): void {
   const lookup = lookupOf(schema);
-  for (const key of Object.keys(query)) {
-    const declared = lookup.get(key.toLowerCase());
-    if (declared === undefined || declared === key) continue;
-    const value = query[key];
-    delete query[key];
-    query[declared] = Object.hasOwn(query, declared) ? [query[declared], value].flat() : value;
-  }
+  const keys = Object.keys(query);
+  const named = keys.map((key) => lookup.get(key.toLowerCase()) ?? key);
+  if (named.every((name, i) => name === keys[i])) return;
+  const values = keys.map((key) => query[key]);
+  for (const key of keys) delete query[key];
+  named.forEach((name, i) => {
+    query[name] = Object.hasOwn(query, name) ? [query[name], values[i]].flat() : values[i];
+  });
 }
 
 export default fp(
