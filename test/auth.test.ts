@@ -194,8 +194,16 @@ for (const dialect of DIALECTS) {
       assert.equal((await get(token, `${PROBE_URL}?apiKey=${one}`)).json()[0].Scope, '2');
       assert.equal((await get(token, `${PROBE_URL}?apiKey=${all}`)).json()[0].Scope, 'all');
       assert.equal((await get(token)).json()[0].Scope, 'all');
-      assert.equal((await get(token, `${PROBE_URL}?apiKey=wk_unknown`)).statusCode, 401);
-      assert.equal((await get(token, `${PROBE_URL}/WithKey`)).statusCode, 401);
+      // A valid token with a bad key: RFC 6750's invalid_request (the token is fine; a parameter is not).
+      for (const url of [`${PROBE_URL}?apiKey=wk_unknown`, `${PROBE_URL}/WithKey`]) {
+        const refused = await get(token, url);
+        assert.equal(refused.statusCode, 401);
+        assert.equal(refused.body, '');
+        assert.match(
+          String(refused.headers['www-authenticate']),
+          /^Bearer realm="wohnapi", error="invalid_request", error_description="The (API key is unknown or revoked|apiKey query parameter is required)\."$/,
+        );
+      }
       assert.equal((await get(token, `${PROBE_URL}/WithKey?apiKey=${all}`)).statusCode, 200);
       await revokeApiKey(t.database.db, 'ledger-two');
       assert.equal((await get(token, `${PROBE_URL}?apiKey=${one}`)).statusCode, 401);

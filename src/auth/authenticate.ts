@@ -36,13 +36,13 @@ export const bearerAuthentication: Authenticator = async (app, request, auth) =>
   // Credentials first (token, then API key: both 401), the permission after them (403).
   const key = queryValue(request, 'apiKey');
   if (key === undefined || key === '') {
-    if (auth.apiKey === 'required') throw unauthorized(undefined, 'The apiKey query parameter is required.');
+    if (auth.apiKey === 'required') throw unauthorized('invalid_request', 'The apiKey query parameter is required.');
     request.scope = principal.userScope;
   } else {
     // Sent twice (also in two spellings, step 5b): a malformed request, as for any single-valued parameter
     if (typeof key !== 'string') throw badRequest('apiKey', 'apiKey is given more than once; give it once.');
     const resolved = await cache.apiKey(request, key);
-    if (!resolved) throw unauthorized(undefined, 'The API key is unknown or revoked.');
+    if (!resolved) throw unauthorized('invalid_request', 'The API key is unknown or revoked.');
     request.apiKey = resolved;
     request.scope = intersect(resolved.scope, principal.userScope);
   }
