@@ -301,6 +301,22 @@ for (const dialect of DIALECTS) {
         [`${S}/RentAccounting/LicenseAgreements?licenseAgreementId=abc`, 'licenseAgreementId'],
         [`${S}/RentAccounting/LicenseAgreements?licenseAgreementActiveOn=tomorrow`, 'licenseAgreementActiveOn'],
         [`${S}/RentAccountingPersonDetails/Contractors?contractualUseActiveOn=2024-02-30`, 'contractualUseActiveOn'],
+        [
+          `${S}/RentAccountingPersonDetails/Contractors?contractualUseActiveOn=2026-11-24T25:00:00`,
+          'contractualUseActiveOn',
+        ],
+        [
+          `${S}/RentAccountingPersonDetails/Contractors?contractualUseActiveOn=2026-11-24T12:60`,
+          'contractualUseActiveOn',
+        ],
+        [
+          `${S}/RentAccounting/LicenseAgreements?licenseAgreementActiveOn=2026-11-24 12:00:61`,
+          'licenseAgreementActiveOn',
+        ],
+        [
+          `${S}/RentAccounting/LicenseAgreements?licenseAgreementActiveOn=2026-11-24T12:00+24:00`,
+          'licenseAgreementActiveOn',
+        ],
         [`${S}/CommercialInventory/BuildingLands?buildingLandType=House`, 'buildingLandType'],
         [`${S}/CommercialInventory/UseUnits?limit=101`, 'limit'],
         ['/service/v1.0/CommercialInventory/UseUnits?offset=-1', 'offset'],

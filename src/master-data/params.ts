@@ -8,7 +8,9 @@ import { badRequest } from '../http/errors.ts';
 const int = (description: string) => Int32({ description });
 const text = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
 const flag = (description: string) => Type.Boolean({ default: false, description });
-const CLIENT_DATE = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}(:?\\d{2})?)?)?$';
+/** A date, or a date-time whose time and zone are real ones (hours 00-23, minutes and seconds 00-59). */
+const CLIENT_DATE =
+  '^\\d{4}-\\d{2}-\\d{2}([T ]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,9})?)?(Z|[+-]([01]\\d|2[0-3])(:?[0-5]\\d)?)?)?$';
 const day = (description: string) =>
   Type.String({
     pattern: CLIENT_DATE,
