@@ -1,6 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import SQLite from 'better-sqlite3';
+import net from 'node:net';
+import { once } from 'node:events';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/database.ts';
 import { DIALECTS } from './support/db.ts';
 import { bearer, testApp, tokenRequest, type TestApp } from './support/app.ts';
 import { PROBE_URL, registerProbe } from './support/probe-route.ts';
@@ -256,6 +260,51 @@ describe('a write while another connection holds the SQLite write lock (an impor
       assert.equal((await create()).statusCode, 201);
     } finally {
       other.close();
+      await t.close();
+    }
+  });
+});
+
+describe('PostgreSQL out of reach (stopped, restarting, the network gone)', () => {
+  it('answers 503 with Retry-After and an error map, and serves again once it is back', async () => {
+    const t = await testApp('postgres');
+    // The app reaches PostgreSQL through a TCP proxy that the test takes down and brings back.
+    const target = new URL(t.database.url);
+    const sockets = new Set<net.Socket>();
+    const proxy = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port), target.hostname);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('error', () => {});
+        s.on('close', () => sockets.delete(s));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    proxy.listen(0, '127.0.0.1');
+    await once(proxy, 'listening');
+    const port = (proxy.address() as net.AddressInfo).port;
+    const via = new URL(t.database.url);
+    via.port = String(port);
+    const database = openDatabase(via.toString());
+    const app = await buildApp({ database, config: loadConfig({}), now: () => t.clock.now });
+    try {
+      const token = await t.login();
+      const get = () => app.inject({ url: '/service/v1.2/RentAccounting/PriceIndex', headers: bearer(token) });
+      assert.equal((await get()).statusCode, 200);
+      proxy.close();
+      for (const s of sockets) s.destroy();
+      const down = await get();
+      assert.equal(down.statusCode, 503, down.body);
+      assert.equal(down.headers['retry-after'], '5');
+      assert.deepEqual(down.json(), { $: ['The database cannot be reached just now: retry in 5 s.'] });
+      proxy.listen(port, '127.0.0.1');
+      await once(proxy, 'listening');
+      assert.equal((await get()).statusCode, 200);
+    } finally {
+      await app.close();
+      await database.close();
+      proxy.close();
+      for (const s of sockets) s.destroy();
       await t.close();
     }
   });

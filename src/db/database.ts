@@ -126,6 +126,9 @@ export function openDatabase(url: string, options: { poolSize?: number; sqliteCa
   // The fixed queries of the hot paths (src/db/fixed-query.ts) run as named prepared statements: parsed and planned
   // once per connection instead of on every call.
   pool.on('connect', (client) => {
+    // The same for a client in use whose connection ends (the pool listens only to idle ones): the query in flight
+    // fails with the error (a 503, src/http/errors.ts), and the pool replaces the client.
+    client.on('error', () => {});
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
       const [text, values] = args;

@@ -72,6 +72,21 @@ const CLIENT_ERRORS: Record<string, (err: FastifyError, req: FastifyRequest) => 
 /** SQLite's codes for a write lock it could not get within the busy timeout (better-sqlite3's SqliteError.code). */
 const DATABASE_BUSY = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY', 'SQLITE_BUSY_TIMEOUT']);
 const BUSY_RETRY_AFTER_S = 5;
+/**
+ * A database out of reach (PostgreSQL stopped or restarting, the network gone): the socket's error codes, SQLSTATE
+ * class 08 (connection exception), 57P01-57P03 (shut down, crashed, starting), 53300 (too many connections), and
+ * pg's own errors without a code. Not a bug: the client may retry.
+ */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+const UNREACHABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+const UNREACHABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+function databaseUnreachable(err: FastifyError): boolean {
+  const code = err.code as string | undefined;
+  if (code) return UNREACHABLE.has(code) || UNREACHABLE_SQLSTATE.test(code);
+  return UNREACHABLE_MESSAGE.test(err.message);
+}
 
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof ApiError) return sendApiError(reply, err);
@@ -98,6 +113,13 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
           `The database is busy with another writer (an import, say) and did not take this request; nothing was changed: retry in ${BUSY_RETRY_AFTER_S} s.`,
         ],
       });
+  }
+  if (databaseUnreachable(err)) {
+    request.log.error({ err }, 'database unreachable');
+    return reply
+      .code(503)
+      .header('retry-after', String(BUSY_RETRY_AFTER_S))
+      .send({ $: [`The database cannot be reached just now: retry in ${BUSY_RETRY_AFTER_S} s.`] });
   }
   request.log.error({ err }, 'unhandled error');
   return reply.code(500).send({ $: ['Internal server error. The incident has been logged.'] });
