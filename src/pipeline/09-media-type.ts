@@ -11,7 +11,7 @@ const OFFERED = ['application/json', 'text/json', 'text/plain'];
 const known = new Map<string, string>();
 
 /** The media type for an Accept header (remembered per header text: clients send the same few). */
-export function mediaType(accept: string | undefined): string {
+function mediaType(accept: string | undefined): string {
   if (!accept) return 'application/json; charset=utf-8';
   let type = known.get(accept);
   if (type === undefined) {
