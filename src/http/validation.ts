@@ -92,9 +92,10 @@ function sentValue(sent: Record<string, unknown>, instancePath: string): string 
     .split('/')
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   const value = Object.hasOwn(sent, name) ? sent[name] : undefined;
-  const at = index === undefined ? value : Array.isArray(value) ? value[Number(index)] : undefined;
+  const at: unknown =
+    index === undefined ? value : Array.isArray(value) ? (value[Number(index)] as unknown) : undefined;
   if (typeof at === 'string') return at;
-  return Array.isArray(at) && at.every((v) => typeof v === 'string') ? (at as string[]) : undefined;
+  return Array.isArray(at) && at.every((v) => typeof v === 'string') ? at : undefined;
 }
 
 export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
