@@ -247,11 +247,16 @@ export class ConfigError extends Error {}
 /** The default of a variable (for the few places that must know it without a loaded config). */
 export const defaultOf = (name: ConfigName): string => VARIABLES[name].fallback;
 
-/** Reads and validates the environment; throws ConfigError with a one-line message naming the variable. */
+/**
+ * Reads and validates the environment (an empty variable counts as unset); throws ConfigError with a one-line message
+ * naming the variable.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
   const out: Record<string, unknown> = {};
   for (const [name, v] of Object.entries(VARIABLES)) {
-    const raw = env[name] ?? v.fallback;
+    // An empty value is an unset one (`PORT=` in an env file or compose file means "the default").
+    const given = env[name];
+    const raw = given === undefined || given === '' ? v.fallback : given;
     const problem = v.kind.check(raw);
     if (problem)
       throw new ConfigError(

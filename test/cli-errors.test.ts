@@ -63,6 +63,7 @@ describe('CLI errors name the next step', () => {
       [['user', 'add', 'ops', '--password', 'short'], {}, /at least 8 characters; choose a longer one/],
       [['apikey', 'revoke', 'ghost'], {}, /no active API key named 'ghost'; see the keys with 'wohnapi apikey list'/],
       [['apikey', 'create', '--name', 'k'], {}, /give --ledger <companyCodeId> \(repeatable\) or --all-ledgers/],
+      [['apikey', 'create', '--name', ' ', '--all-ledgers'], {}, /invalid key name ' '; .*\(no space first or last\)/],
       [['webhook', 'deliveries', '99'], {}, /no webhook 99; see the webhooks with 'wohnapi webhook list'/],
       [['webhook', 'remove', 'x'], {}, /'x' is not a valid id .*; give the id as the list commands print it/],
     ];

@@ -155,6 +155,9 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ NOW: '2026-13-45' }), /NOW="2026-13-45" is not a real date/);
     assert.throws(() => loadConfig({ NOW: '2026-02-30' }), /NOW/);
     assert.equal(loadConfig({ NOW: '2027-01-01' }).now, '2027-01-01');
+    // Empty is unset: the default, as `PORT=` in an env file means.
+    assert.equal(loadConfig({ PORT: '' }).port, 8080);
+    assert.equal(loadConfig({ DATABASE_URL: '', LOG_LEVEL: '' }).databaseUrl, 'sqlite:./data/wohnapi.sqlite');
     assert.throws(() => loadConfig({ MAX_HEAP_MB: '10' }), /MAX_HEAP_MB/);
     assert.equal(loadConfig({}).port, 8080);
     assert.equal(loadConfig({}).databaseUrl, 'sqlite:./data/wohnapi.sqlite');

@@ -10,8 +10,10 @@ export interface NewApiKey {
 }
 
 export async function createApiKey(db: Executor, input: NewApiKey, now = new Date()): Promise<string> {
-  if (!/^[A-Za-z0-9._ -]{1,100}$/.test(input.name))
-    throw new CommandError(`invalid key name '${input.name}'; choose 1 to 100 of letters, digits, space, . _ -`);
+  if (!/^[A-Za-z0-9._-]([A-Za-z0-9._ -]{0,98}[A-Za-z0-9._-])?$/.test(input.name))
+    throw new CommandError(
+      `invalid key name '${input.name}'; choose 1 to 100 of letters, digits, space, . _ - (no space first or last)`,
+    );
   if (input.ledgers !== 'all' && input.ledgers.length === 0)
     throw new CommandError('an API key needs at least one ledger, or all ledgers');
   return atomically(db, async (db) => {

@@ -91,6 +91,13 @@ export const out = (line: string) => process.stdout.write(`${line}\n`);
 /** Collects a repeatable option (`--permission a --permission b`). */
 export const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/** A count option (`--limit 50`): a whole number from 1 to `max`. */
+export function parseCount(option: string, value: string, max: number): number {
+  if (!/^[0-9]{1,10}$/.test(value) || Number(value) < 1 || Number(value) > max)
+    throw new UsageError(`${option} must be a whole number from 1 to ${max}, got '${value}'; e.g. ${option} 50`);
+  return Number(value);
+}
+
 export function parseId(value: string): number {
   if (!/^[0-9]{1,10}$/.test(value) || Number(value) < 1 || Number(value) > INT32_MAX)
     throw new UsageError(

@@ -52,7 +52,9 @@ try {
     if (err.code === 'commander.help' && err.exitCode !== 0)
       process.stderr.write(`wohnapi: error: missing command; ${usageHint(process.argv)}\n`);
     else if (!shown && err.exitCode !== 0)
-      process.stderr.write(`wohnapi: ${err.message.split('\n')[0]}; ${usageHint(process.argv)}\n`);
+      process.stderr.write(
+        `wohnapi: ${(err.message.split('\n')[0] ?? '').replace(/\.$/, '')}; ${usageHint(process.argv)}\n`,
+      );
     process.exit(err.exitCode);
   }
   // Domain (CommandError), configuration (ConfigError) and usage (UsageError) errors carry a message meant for

@@ -9,7 +9,7 @@ import { findWebhook, listAttempts, listWebhooks, type ListedWebhook } from '../
 import { ENTITY_NAMES } from '../webhooks/model.ts';
 import type { Executor } from '../db/database.ts';
 import { UsageError } from './errors.ts';
-import { collect, out, parseId, withDatabase } from './context.ts';
+import { collect, out, parseCount, parseId, withDatabase } from './context.ts';
 
 /** An API error as one line for the operator: its messages, flattened, and what to do next. */
 async function operator<T>(work: () => Promise<T>): Promise<T> {
@@ -45,7 +45,7 @@ interface AddOptions {
   entity: string;
   name?: string;
   purpose?: string;
-  action: string[];
+  action?: string[];
   inactive?: boolean;
   auth?: string;
   token?: string;
@@ -97,7 +97,7 @@ export function registerWebhookCommands(program: Command): void {
     .requiredOption('--entity <name>', `${ENTITY_NAMES.slice(0, -1).join(', ')} or All`)
     .option('--name <name>', 'a name for the webhook (default: the URL host)')
     .option('--purpose <purpose>', 'Echt (default) or Test')
-    .option('--action <action>', 'created, updated or deleted; repeatable (default: all three)', collect, [])
+    .option('--action <action>', 'created, updated or deleted; repeatable (default: all three)', collect)
     .option('--inactive', 'register it inactive')
     .option('--auth <type>', 'callback authentication: none, bearer, basic, custom')
     .option('--token <token>', 'bearer token')
@@ -109,7 +109,7 @@ export function registerWebhookCommands(program: Command): void {
       const body: Record<string, unknown> = { Url: o.url, EntityName: o.entity };
       if (o.name !== undefined) body.Name = o.name;
       if (o.purpose !== undefined) body.SystemPurpose = o.purpose;
-      if (o.action.length) body.Actions = o.action;
+      if (o.action?.length) body.Actions = o.action;
       if (o.inactive) body.Active = false;
       const auth = authOf(o);
       if (auth) body.Authentication = auth;
@@ -175,9 +175,9 @@ export function registerWebhookCommands(program: Command): void {
   webhook
     .command('deliveries <id>')
     .description('the delivery log of a webhook, newest first')
-    .option('--limit <n>', 'how many attempts (default 20)', '20')
+    .option('--limit <n>', 'how many attempts, 1 to 1000', '20')
     .action(async (id: string, o: { limit: string }) => {
-      const limit = parseId(o.limit);
+      const limit = parseCount('--limit', o.limit, 1000);
       const rows = await withDatabase(async ({ db }) => {
         const hook = await findWebhook(db, parseId(id));
         if (!hook) throw new CommandError(`no webhook ${id}; see the webhooks with 'wohnapi webhook list'`);

@@ -48,7 +48,8 @@ export async function migrateToLatest(database: Database): Promise<MigrateResult
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const msg = error instanceof Error ? error.message : typeof error === 'string' ? error : inspect(error);
-    throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${msg}`, { cause: error });
+    // No migration named: the database itself could not be used (the callers say how: not reachable, ...).
+    throw new Error(failed ? `migration ${failed.migrationName} failed: ${msg}` : msg, { cause: error });
   }
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
 }

@@ -272,7 +272,7 @@ export async function reportStartFailure(err: unknown): Promise<never> {
   const e = err as NodeJS.ErrnoException & { syscall?: string; hostname?: string; address?: string; port?: number };
   const listen = e.syscall === 'listen' || e.syscall === 'bind' || e.syscall === 'getaddrinfo';
   const explain = listen && e.code ? LISTEN_ERRORS[e.code] : undefined;
-  const address = `${e.address ?? e.hostname ?? process.env.HOST ?? '127.0.0.1'}${e.port ? `:${e.port}` : ''}`;
+  const address = `${e.address ?? e.hostname ?? (process.env.HOST || '127.0.0.1')}${e.port ? `:${e.port}` : ''}`;
   const message = explain
     ? `cannot listen: ${explain(address)}`
     : ((err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '');
