@@ -3,7 +3,7 @@
 // by openapi-operations.ts, shared pieces titled in src/http/schemas.ts) is hoisted into components.schemas and
 // referenced; the object schemas nested in it are named after their property (Owner, UseUnits -> UseUnit) and
 // hoisted too, so generated clients get `components['schemas']['AllocationGroupBase']`.
-import { singular } from './openapi-operations.ts';
+import { OPTIONAL_BODY, singular } from './openapi-operations.ts';
 import { readFileSync } from 'node:fs';
 
 type Schema = Record<string, unknown>;
@@ -115,6 +115,18 @@ function media(container: Schema | undefined, registry: Registry) {
   }
 }
 
+/** A request body marked OPTIONAL_BODY by transformRoute: not required (the marker itself leaves the document). */
+function optionalBody(requestBody: Schema | undefined) {
+  let optional = false;
+  for (const entry of Object.values((requestBody?.content ?? {}) as Record<string, Schema>)) {
+    const schema = entry.schema as Schema | undefined;
+    if (schema?.[OPTIONAL_BODY] !== true) continue;
+    optional = true;
+    delete schema[OPTIONAL_BODY];
+  }
+  if (optional && requestBody) requestBody.required = false;
+}
+
 export function transformDocument({ openapiObject }: { openapiObject: Partial<Doc> }): Doc {
   const doc = openapiObject as Doc;
   const registry = new Registry();
@@ -123,6 +135,7 @@ export function transformDocument({ openapiObject }: { openapiObject: Partial<Do
     for (const operation of Object.values(operations)) {
       operation.description ??= operation.summary;
       for (const tag of (operation.tags as string[] | undefined) ?? []) used.add(tag);
+      optionalBody(operation.requestBody as Schema | undefined);
       media(operation.requestBody as Schema | undefined, registry);
       for (const response of Object.values((operation.responses ?? {}) as Record<string, Schema>)) {
         media(response, registry);

@@ -5,7 +5,11 @@
 // (hoisted into components.schemas by openapi-components.ts). The route schemas themselves are never changed:
 // this works on shallow copies, so they stay the validators and serializers.
 import type { RouteOptions } from 'fastify';
+import { OptionalKind } from '@sinclair/typebox';
 import { ErrorMapSchema } from '../http/schemas.ts';
+
+/** Marks a request body that may be absent (see transformRoute; read by transformDocument). */
+export const OPTIONAL_BODY = 'x-optional-body';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -170,6 +174,8 @@ function errorResponses(route: RouteOptions, schema: Schema, facts: RouteFacts):
 function successDescription(method: string, status: string, array: boolean, facts: RouteFacts): string {
   const record = singular(facts.segments.filter((s) => !/^(Assign|Remove)/.test(s)).at(-1) ?? facts.controller);
   if (status === '204') return 'Done (no content).';
+  const action = /^(Assign|Remove)(.*)$/.exec(facts.segments.at(-1) ?? '');
+  if (action) return `${action[1] === 'Assign' ? 'Assigned' : 'Removed'} (${action[2]} ids): the ${record}.`;
   if (status === '201') return `Created: the new ${record}.`;
   if (array) return `A page of ${record} records, ordered by Id (an empty array when nothing matches).`;
   if (method === 'DELETE') return `Deleted: the ${record} as it was.`;
@@ -222,6 +228,14 @@ export function transformRoute({ schema, url, route }: { schema: unknown; url: s
     responses[status] = {
       ...named(response, name),
       description: (response.description as string | undefined) ?? successDescription(method, status, array, facts),
+      // A create (201 of a POST that is not an assignment) names what it made in Location (decisions §4).
+      ...(method === 'POST' && status === '201' && !/^Assign/.test(facts.segments.at(-1) ?? '')
+        ? {
+            headers: {
+              Location: { type: 'string', description: 'The URL of the record made (same prefix and version).' },
+            },
+          }
+        : {}),
     };
   }
   // The generic answers replace the shared error schemas; a route's own error schema (OAuth errors, 410, 503) stays.
@@ -251,6 +265,10 @@ export function transformRoute({ schema, url, route }: { schema: unknown; url: s
       body.type === 'object'
         ? { ...body, title: body.title ?? `${pascal(action)}${VERBS[method] === 'Put' ? 'Change' : 'Create'}` }
         : body;
+    // A body the route takes absent too (TypeBox's Optional: the assign and remove id lists) is marked for
+    // transformDocument, which makes the requestBody not required (@fastify/swagger always writes true).
+    if ((body as Record<symbol, unknown>)[OptionalKind] === 'Optional')
+      out.body = { ...(out.body as Schema), [OPTIONAL_BODY]: true };
   }
   if (s.formBody) {
     out.body = s.formBody;

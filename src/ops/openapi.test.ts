@@ -86,6 +86,15 @@ describe('OpenAPI document', () => {
       doc.paths['/service/v1.2/AccountancyProjectEdit/Project'].post.requestBody.content['application/json'];
     assert.equal(create.schema.$ref, '#/components/schemas/ProjectCreate');
     assert.equal(typeof create.example.CompanyCodeId, 'number');
+    const project = doc.paths['/service/v1.2/AccountancyProjectEdit/Project'].post;
+    assert.equal(project.requestBody.required, true);
+    assert.equal(project.responses[201].headers.Location.schema.type, 'string', 'a create names what it made');
+    for (const op of ['AssignBuilding', 'RemoveUseUnit']) {
+      const assignment = doc.paths[`/service/v1.2/AccountancyProjectEdit/Project/{projectId}/${op}`].post;
+      assert.equal(assignment.requestBody.required, false, `${op}: the body is optional (interface.md)`);
+      assert.equal(JSON.stringify(assignment).includes('x-optional-body'), false);
+      assert.equal(assignment.responses[op.startsWith('Assign') ? 201 : 200].headers, undefined);
+    }
     for (const { path, method, op } of operations()) {
       for (const [status, response] of Object.entries(op.responses as Rec)) {
         assert.notEqual(response.description, 'Default Response', `${method} ${path} ${status}`);

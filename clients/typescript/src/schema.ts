@@ -10385,6 +10385,8 @@ export interface operations {
       /** @description Created: the new Project. */
       201: {
         headers: {
+          /** @description The URL of the record made (same prefix and version). */
+          Location?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10933,13 +10935,13 @@ export interface operations {
       cookie?: never;
     };
     /** @description Ids (int32) */
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': number[] | null;
       };
     };
     responses: {
-      /** @description Created: the new Project. */
+      /** @description Assigned (EconomicUnit ids): the Project. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -11074,13 +11076,13 @@ export interface operations {
       cookie?: never;
     };
     /** @description Ids (int32) */
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': number[] | null;
       };
     };
     responses: {
-      /** @description Created: the new Project. */
+      /** @description Assigned (Building ids): the Project. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -11215,13 +11217,13 @@ export interface operations {
       cookie?: never;
     };
     /** @description Ids (int32) */
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': number[] | null;
       };
     };
     responses: {
-      /** @description Created: the new Project. */
+      /** @description Assigned (Land ids): the Project. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -11356,13 +11358,13 @@ export interface operations {
       cookie?: never;
     };
     /** @description Ids (int32) */
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': number[] | null;
       };
     };
     responses: {
-      /** @description Created: the new Project. */
+      /** @description Assigned (UseUnit ids): the Project. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -11497,13 +11499,13 @@ export interface operations {
       cookie?: never;
     };
     /** @description Ids (int32) */
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': number[] | null;
       };
     };
     responses: {
-      /** @description Created: the new Project. */
+      /** @description Assigned (Budget ids): the Project. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -11638,13 +11640,13 @@ export interface operations {
       cookie?: never;
     };
     /** @description Ids (int32) */
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': number[] | null;
       };
     };
     responses: {
-      /** @description Created: the new Project. */
+      /** @description Assigned (Loan ids): the Project. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -11779,13 +11781,13 @@ export interface operations {
       cookie?: never;
     };
     /** @description Ids (int32) */
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': number[] | null;
       };
     };
     responses: {
-      /** @description Done: the Project. */
+      /** @description Removed (EconomicUnit ids): the Project. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -11920,13 +11922,13 @@ export interface operations {
       cookie?: never;
     };
     /** @description Ids (int32) */
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': number[] | null;
       };
     };
     responses: {
-      /** @description Done: the Project. */
+      /** @description Removed (Building ids): the Project. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -12061,13 +12063,13 @@ export interface operations {
       cookie?: never;
     };
     /** @description Ids (int32) */
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': number[] | null;
       };
     };
     responses: {
-      /** @description Done: the Project. */
+      /** @description Removed (Land ids): the Project. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -12202,13 +12204,13 @@ export interface operations {
       cookie?: never;
     };
     /** @description Ids (int32) */
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': number[] | null;
       };
     };
     responses: {
-      /** @description Done: the Project. */
+      /** @description Removed (UseUnit ids): the Project. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -12343,13 +12345,13 @@ export interface operations {
       cookie?: never;
     };
     /** @description Ids (int32) */
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': number[] | null;
       };
     };
     responses: {
-      /** @description Done: the Project. */
+      /** @description Removed (Budget ids): the Project. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -12484,13 +12486,13 @@ export interface operations {
       cookie?: never;
     };
     /** @description Ids (int32) */
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': number[] | null;
       };
     };
     responses: {
-      /** @description Done: the Project. */
+      /** @description Removed (Loan ids): the Project. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -17039,6 +17041,8 @@ export interface operations {
       /** @description Created: the new WebHook. */
       201: {
         headers: {
+          /** @description The URL of the record made (same prefix and version). */
+          Location?: string;
           [name: string]: unknown;
         };
         content: {
