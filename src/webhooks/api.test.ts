@@ -173,6 +173,24 @@ for (const dialect of DIALECTS) {
         assert.equal(res.statusCode, 400, JSON.stringify(body));
         assert.match(res.json()[key]?.join(' ') ?? `(no ${key} in ${res.body})`, message, JSON.stringify(body));
       }
+      // All of them at once: one 400 lists the schema's, the authentication rules' and the URL's problems.
+      const all = await f.call('POST', WEBHOOK_URL, {
+        body: {
+          Url: 'ftp://example.com/',
+          EntityName: 'Invoice',
+          SystemPurpose: 'Prod',
+          Actions: [],
+          Authentication: { Type: 'Custom', HeaderName: 'webhook-id', HeaderValue: 'v' },
+        },
+      });
+      assert.equal(all.statusCode, 400);
+      assert.deepEqual(Object.keys(all.json()).sort(), [
+        'Actions',
+        'Authentication.HeaderName',
+        'EntityName',
+        'SystemPurpose',
+        'Url',
+      ]);
       const noId = await f.call('PUT', `${WEBHOOK_URL}/Change`, { body: { Name: 'x' } });
       assert.equal(noId.statusCode, 400);
       assert.ok(noId.json().Id);

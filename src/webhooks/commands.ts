@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/database.ts';
 import { inTransaction, type Writer } from '../db/write-queue.ts';
-import { ApiError, ErrorCollector, badRequest, notFound } from '../http/errors.ts';
+import { ErrorCollector, badRequest, notFound } from '../http/errors.ts';
 import { bodyErrors } from '../http/validation.ts';
 import { ACTIONS, payload } from './model.ts';
 import { WebhookChangeBody, WebhookCreateBody, type WebhookChange, type WebhookCreate } from './schemas.ts';
@@ -78,22 +78,27 @@ function authColumns(auth: Auth | undefined) {
   return { auth_type: 'Custom', auth_name: auth.HeaderName ?? null, auth_secret: auth.HeaderValue ?? null };
 }
 
-/** Shape first (the route schema's messages), then the rules; the URL is resolved and checked last. */
+/**
+ * Every problem of the body in one 400: the route schema's messages, the authentication rules (when the
+ * Authentication object has the right shape) and the URL's target (when the Url is a well-formed URL; resolved).
+ */
 async function checkBody<T>(schema: object, body: unknown, allowPrivate: boolean): Promise<T> {
-  const shape = bodyErrors(schema, body);
-  if (shape) throw new ApiError(400, 'bad_request', shape);
-  const value = body as T & { Url?: string; Authentication?: Auth };
   const errors = new ErrorCollector();
-  checkAuth(value.Authentication, errors);
-  errors.throwIfAny();
-  if (value.Url !== undefined) {
+  const shape = bodyErrors(schema, body) ?? {};
+  for (const [key, messages] of Object.entries(shape)) for (const m of messages) errors.add(key, m);
+  const shaped = (field: string) =>
+    !Object.keys(shape).some((k) => k === '$' || k === field || k.startsWith(`${field}.`));
+  const value = body as T & { Url?: string; Authentication?: Auth };
+  if (shaped('Authentication')) checkAuth(value.Authentication, errors);
+  if (shaped('Url') && value.Url !== undefined) {
     try {
       await checkTarget(value.Url, allowPrivate);
     } catch (err) {
-      if (err instanceof UrlRefused) throw badRequest('Url', err.message);
-      throw err;
+      if (!(err instanceof UrlRefused)) throw err;
+      errors.add('Url', err.message);
     }
   }
+  errors.throwIfAny();
   return value;
 }
 
