@@ -204,7 +204,16 @@ for (const dialect of DIALECTS) {
         Building: [A.buildingIds[1]],
         Budget: A.budgetIds,
       });
-      const res = await f.call('DELETE', `/${id}`);
+      // A DELETE takes no body: properties are unknown ones, anything but an object a 400 on `$`; nothing deleted.
+      const withBody = await f.call('DELETE', `/${id}`, { body: { x: 1, Name: 'y' } });
+      assert.equal(withBody.statusCode, 400);
+      assert.deepEqual(Object.keys(withBody.json()).sort(), ['Name', 'x']);
+      assert.match(withBody.json().x[0], /Unknown property 'x': a DELETE takes no body/);
+      assert.deepEqual((await f.call('DELETE', `/${id}`, { body: [1] })).json(), {
+        $: ['A DELETE takes no body; send none.'],
+      });
+      assert.equal((await f.call('GET', `/${id}`)).statusCode, 200, 'still there');
+      const res = await f.call('DELETE', `/${id}`, { body: {} });
       assert.equal(res.statusCode, 200);
       assert.deepEqual(res.json(), { Id: id, Code: 'DEL', Name: 'Gone' });
       assert.equal((await f.call('GET', `/${id}`)).statusCode, 404);

@@ -2,7 +2,7 @@
 // the shape (schema), then the rules that need the database for the properties whose shape was right.
 import type { Executor } from '../db/database.ts';
 import { inScope, type LedgerScope } from '../auth/ledger-scope.ts';
-import type { ErrorCollector } from '../http/errors.ts';
+import { ErrorCollector } from '../http/errors.ts';
 import { bodyErrors } from '../http/validation.ts';
 import { INT32_MAX, INT32_MIN } from '../http/schemas.ts';
 import { ARRAY_FIELDS, NOT_NULLABLE, SCALAR_FIELDS, type ProjectBody, type ScalarField } from './schemas.ts';
@@ -26,6 +26,20 @@ function unknownPropertyMessage(name: string, arraysRefused: boolean): string | 
   }
   const near = KNOWN_BY_LOWER.get(name.toLowerCase());
   return near ? `Unknown property '${name}' (property names are case-sensitive; did you mean '${near}'?).` : undefined;
+}
+
+/**
+ * A DELETE takes no body (interface.md): absent, `null` or `{}` pass; an object's properties are unknown properties
+ * (decisions §3), anything else is a 400 on `$`.
+ */
+export function refuseBody(body: unknown): void {
+  if (body === undefined || body === null) return;
+  const errors = new ErrorCollector();
+  if (isPlainObject(body))
+    for (const name of Object.keys(body))
+      errors.add(name, `Unknown property '${name}': a DELETE takes no body (property names are case-sensitive).`);
+  else errors.add('$', 'A DELETE takes no body; send none.');
+  errors.throwIfAny();
 }
 
 /**
