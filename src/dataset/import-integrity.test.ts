@@ -5,7 +5,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS, type TestDatabase } from '../../test/support/db.ts';
-import { count, doc, importProblems, importText, withDb } from '../../test/support/dataset.ts';
+import { count, doc, exportText, importProblems, importText, withDb } from '../../test/support/dataset.ts';
+import { loadDemo } from './demo/load.ts';
 
 const person = (id: number, extra: Record<string, unknown> = {}) => ({
   Id: id,
@@ -179,6 +180,39 @@ for (const dialect of DIALECTS) {
         );
         assert.equal(await ownerOf(t, 'person_addresses', 101), 100);
         assert.equal(await count(t, 'persons'), 1);
+      }));
+
+    it('demo data: a contractor's address and bank account can be neither taken by another person nor left out while referenced', () =>
+      withDb(dialect, async (t) => {
+        await loadDemo(t, { scale: 1, seed: 1 });
+        type Rec = Record<string, unknown> & { Id: number };
+        const first = await exportText(t);
+        const data = JSON.parse(first) as { Persons: Rec[]; PaymentModes: Rec[]; Contractors: Rec[] };
+        // a payment mode paid from the bank account of its agreement's contractor (person 720 / 725 / 727 at seed 1)
+        const mode = data.PaymentModes.find((m) => m.BankAccountId !== undefined) as Rec;
+        const holder = data.Persons.find((p) =>
+          (p.BankAccounts as Rec[] | undefined)?.some((b) => b.Id === mode.BankAccountId),
+        ) as Rec;
+        const addressId = (holder.Addresses as Rec[])[0]?.Id;
+        assert.ok(data.Contractors.some((c) => c.PersonId === holder.Id) && addressId !== undefined);
+        const thief = person(9001, {
+          Addresses: [{ ...address(0), Id: addressId }],
+          BankAccounts: [{ Id: mode.BankAccountId }],
+        });
+        const { BankAccounts: _left, ...without } = holder;
+        assert.deepEqual(await importProblems(t, doc({ Persons: [thief] })), [
+          `Persons[0] (Id 9001) Addresses[0].Id: Id ${addressId} belongs to Persons Id ${holder.Id} (a child row keeps its parent; give the new row a new Id)`,
+          `Persons[0] (Id 9001) BankAccounts[0].Id: Id ${String(mode.BankAccountId)} belongs to Persons Id ${holder.Id} (a child row keeps its parent; give the new row a new Id)`,
+        ]);
+        const problems = await importProblems(t, doc({ Persons: [without] }));
+        assert.ok(
+          problems.includes(
+            `Persons[0] (Id ${holder.Id}) BankAccounts: the entry with Id ${String(mode.BankAccountId)} is left out but still referenced by PaymentModes ${mode.Id} (BankAccountId)`,
+          ),
+          problems.join('\n'),
+        );
+        // nothing was stored: the export is what it was
+        assert.equal(await exportText(t), first);
       }));
 
     it('allocation groups, combined groups and bases share one id space', () =>
