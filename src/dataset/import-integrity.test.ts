@@ -182,7 +182,7 @@ for (const dialect of DIALECTS) {
         assert.equal(await count(t, 'persons'), 1);
       }));
 
-    it('demo data: a contractor's address and bank account can be neither taken by another person nor left out while referenced', () =>
+    it("demo data: a contractor's address and bank account can be neither taken by another person nor left out while referenced", () =>
       withDb(dialect, async (t) => {
         await loadDemo(t, { scale: 1, seed: 1 });
         type Rec = Record<string, unknown> & { Id: number };
