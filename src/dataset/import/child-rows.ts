@@ -45,18 +45,19 @@ export async function foreignChildren(
 ): Promise<Set<Parsed>> {
   const out = new Set<Parsed>();
   for (const c of withIds(spec)) {
-    const named = new Map<number, { p: Parsed; index: number }>();
-    for (const p of batch)
-      p.children
-        .find((r) => r.spec.table === c.table)
-        ?.rows.forEach((r, index) => named.set(r.id as number, { p, index }));
+    // the record's own array (two contract kinds may share a table under different names)
+    const named = new Map<number, { p: Parsed; index: number; wire: string }>();
+    for (const p of batch) {
+      const own = p.children.find((r) => r.spec.table === c.table);
+      own?.rows.forEach((r, index) => named.set(r.id as number, { p, index, wire: own.spec.wire }));
+    }
     if (named.size === 0) continue;
     for (const { id, parent } of await storedRows(bulk, c, 'id', [...named.keys()])) {
       const at = named.get(id);
       if (!at || parent === at.p.id) continue;
       report(
         at.p,
-        `${c.wire}[${at.index}].Id`,
+        `${at.wire}[${at.index}].Id`,
         `Id ${id} belongs to ${spec.name} Id ${parent} (a child row keeps its parent; give the new row a new Id)`,
       );
       out.add(at.p);
