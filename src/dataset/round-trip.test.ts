@@ -39,6 +39,7 @@ for (const dialect of DIALECTS) {
         const person = data.Contractors[0]!.PersonId as number;
         const at = data.Persons.findIndex((p) => p.Id === person);
         data.Persons[at]!.Addresses = [];
+        data.Persons[at]!.Communications = []; // they name the addresses (RelatedAddressId): a problem of its own
         const rows = data.Contractors.flatMap((c, i) => (c.PersonId === person ? [i] : []));
         // into an empty database, and into the one it came from (whose stored contractor rows name the person)
         for (const problems of [

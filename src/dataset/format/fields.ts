@@ -28,6 +28,9 @@ export interface Field {
   /** Strings only: the allowed values. */
   values?: readonly string[];
   ref?: Ref;
+  /** Child-row fields only: the value names the Id of an entry of this other child array of the same record (a
+   * communication's RelatedAddressId: one of its person's Addresses). */
+  sibling?: string;
 }
 
 /** An array of child rows inside a record; replaced as a whole when the record is imported again. */
@@ -78,6 +81,7 @@ interface FieldOptions {
   nullable?: boolean;
   values?: readonly string[];
   ref?: Ref;
+  sibling?: string;
 }
 
 function field(type: FieldType, wire: string, o: FieldOptions = {}): Field {
@@ -89,6 +93,7 @@ function field(type: FieldType, wire: string, o: FieldOptions = {}): Field {
     nullable: o.nullable,
     values: o.values,
     ref: o.ref,
+    sibling: o.sibling,
   };
 }
 

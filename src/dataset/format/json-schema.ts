@@ -13,7 +13,9 @@ const collectionOf = (table: string) => COLLECTIONS.find((c) => c.table === tabl
 function valueSchema(f: Field): TSchema {
   const description = f.ref
     ? `Id of ${collectionOf(f.ref.table)}${f.ref.catalog ? ` (Kind ${f.ref.catalog})` : ''}${f.ref.sameLedger ? ', same ledger' : ''}`
-    : undefined;
+    : f.sibling
+      ? `Id of an entry of ${f.sibling} in the same record`
+      : undefined;
   const d = description ? { description } : {};
   switch (f.type) {
     case 'int':

@@ -51,7 +51,7 @@ export const PARTY_COLLECTIONS: CollectionSpec[] = [
         entry('AddressTypeId', 'AddressType'),
       ]),
       child('Communications', 'person_communications', 'person_id', [
-        int('RelatedAddressId'),
+        int('RelatedAddressId', { sibling: 'Addresses' }),
         str('Content'),
         str('Explanation'),
         entry('CommunicationTypeId', 'CommunicationType'),

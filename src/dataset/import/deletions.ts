@@ -14,23 +14,28 @@ export interface Deletion {
   id: number;
 }
 
-interface Referrer {
+export interface Referrer {
   table: string;
   column: string;
   where: string;
+  /** The field's name in the file. */
+  field: string;
+  /** The column naming the record the referencing row is (id) or belongs to (its parent's id). */
+  owner: string;
 }
 
 /** Every column that references `table`, outside the rows owned by the referenced record itself. */
-function referrers(table: string): Referrer[] {
+export function referrers(table: string): Referrer[] {
   const out: Referrer[] = [];
-  const add = (t: string, fields: Field[], where: string) => {
-    for (const f of fields) if (f.ref?.table === table) out.push({ table: t, column: f.column, where });
+  const add = (t: string, fields: Field[], where: string, owner: string) => {
+    for (const f of fields)
+      if (f.ref?.table === table) out.push({ table: t, column: f.column, where, field: f.wire, owner });
   };
   for (const c of COLLECTIONS) {
-    add(c.table, c.fields, c.name);
-    for (const child of childSpecs(c)) add(child.table, child.fields, `${c.name}.${child.wire}`);
+    add(c.table, c.fields, c.name, 'id');
+    for (const child of childSpecs(c)) add(child.table, child.fields, `${c.name}.${child.wire}`, child.parentColumn);
     for (const [kind, k] of Object.entries(c.kinds ?? {}))
-      if (k.detail) add(k.detail.table, k.detail.fields, `${c.name} (${kind})`);
+      if (k.detail) add(k.detail.table, k.detail.fields, `${c.name} (${kind})`, 'contract_agreement_id');
   }
   return out;
 }
@@ -81,6 +86,22 @@ export async function applyDeletions(
         }
       });
     }
+    // the record's own child rows go with it: one that another record references blocks the deletion too
+    for (const child of childSpecs(spec).filter((c) => c.key.includes('id')))
+      for (const r of referrers(child.table)) {
+        await inChunks(ids, 5000, async (slice) => {
+          const rows = await bulk.run<{ ref: number }>(
+            `select distinct c.${q(child.parentColumn)} as ref from ${q(child.table)} c join ${q(r.table)} r on r.${q(r.column)} = c.id where c.${q(child.parentColumn)} in (${placeholders(slice.length)})`,
+            slice,
+          );
+          for (const row of rows) {
+            const id = Number(row.ref);
+            blocked.add(id);
+            for (const d of group.filter((g) => g.id === id))
+              report(d, `its ${child.wire} are still referenced by ${r.where} (${r.column})`);
+          }
+        });
+      }
     for (const d of group) if (!found.has(d.id)) report(d, 'does not exist');
     const deletable = ids.filter((id) => found.has(id) && !blocked.has(id));
     await inChunks(deletable, 5000, async (slice) => {

@@ -20,6 +20,7 @@ import { keyClashes } from './unique-keys.ts';
 import { projectRuleProblems } from './project-rules.ts';
 import { AssignedEntities } from './assigned-entities.ts';
 import { ContractorAddresses } from './contractor-addresses.ts';
+import { foreignChildren, LeftOutChildren } from './child-rows.ts';
 
 const BATCH = 2000;
 const MAX_PROBLEMS = 1000;
@@ -65,6 +66,7 @@ async function importInTransaction(
       await readDocument(input, importer);
       await importer.assigned.check(importer.bulk, (p) => importer.problem(p));
       await importer.addresses.check(importer.bulk, (p) => importer.problem(p));
+      await importer.leftOut.check(importer.bulk, (p) => importer.problem(p));
     } catch (err) {
       if (!(err instanceof DocumentError)) throw err;
       // a problem of the top-level structure (e.g. an unknown collection) belongs to no collection
@@ -99,6 +101,8 @@ export class Importer {
   readonly assigned = new AssignedEntities();
   /** Contractors' persons need an address: checked per batch, and when the file is in. */
   readonly addresses = new ContractorAddresses();
+  /** Left-out child rows still referenced elsewhere: noted per batch, checked when the file is in. */
+  readonly leftOut = new LeftOutChildren();
 
   constructor(
     readonly db: Executor,
@@ -237,6 +241,7 @@ export class Importer {
     }
     const found = await lookup(this.bulk, need);
     const clashes = await keyClashes(this.bulk, spec, unique, report);
+    for (const p of await foreignChildren(this.bulk, spec, unique, report)) clashes.add(p);
     const valid = unique.filter(
       (p) =>
         !clashes.has(p) &&
@@ -247,6 +252,7 @@ export class Importer {
     const written = held.size ? valid.filter((p) => !held.has(p)) : valid;
     // valid records are written even after a problem (the transaction is rolled back at the end), so that later
     // references to them are not reported as unknown
+    await this.leftOut.beforeWrite(this.bulk, spec, written);
     try {
       await this.record_events(await writeBatch(this.bulk, spec, written));
     } catch (err) {

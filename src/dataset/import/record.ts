@@ -195,6 +195,28 @@ export function parseRecord(spec: CollectionSpec, value: JsonValue, position: nu
     if (rows) children.push(rows);
     else ok = false;
   }
+  if (!siblingsNamed(children, report)) ok = false;
   if (!ok || typeof row.id !== 'number') return null;
   return { position, id: row.id, row, givenLedger, kind, kindName: kindName ?? undefined, detail, children, refs };
+}
+
+/** Child-row fields naming an entry of another child array of the same record (Field.sibling) name one of it: the
+ * record's child arrays replace the stored ones, so after the import its rows are exactly those of the record. */
+function siblingsNamed(children: ChildRows[], report: Report): boolean {
+  let ok = true;
+  for (const c of children)
+    for (const f of c.spec.fields) {
+      if (!f.sibling) continue;
+      const ids = new Set(children.find((s) => s.spec.wire === f.sibling)?.rows.map((r) => r.id));
+      c.rows.forEach((r, i) => {
+        const v = r[f.column];
+        if (v === null || v === undefined || ids.has(v)) return;
+        report(
+          `${c.spec.wire}[${i}].${f.wire}`,
+          `unknown reference: no ${f.sibling} entry with Id ${shown(v)} in this record (it must name one of its own ${f.sibling})`,
+        );
+        ok = false;
+      });
+    }
+  return ok;
 }

@@ -1,18 +1,26 @@
 // Keys the database would refuse (or silently allow) that the importer reports as problems instead: a master-data
-// catalogue entry's (Kind, KindId) is unique (decisions §7: ids per kind), and buildings and land share one id space
-// (a Building and a Land with the same Id). Checked per batch against the batch itself and the rows already stored
-// (earlier batches of the file included, since valid records are written as they come). A record with such a clash
-// is not written; the import fails with every problem listed.
+// catalogue entry's (Kind, KindId) is unique (decisions §7: ids per kind), buildings and land share one id space
+// (a Building and a Land with the same Id), and so do allocation groups, combined groups and bases. Checked per batch
+// against the batch itself and the rows already stored (earlier batches of the file included, since valid records are
+// written as they come). A record with such a clash is not written; the import fails with every problem listed.
 import type { BulkWriter } from '../bulk.ts';
 import { inChunks, placeholders, q } from '../bulk.ts';
 import type { CollectionSpec } from '../format/fields.ts';
 import type { Parsed } from './record.ts';
+import { collectionOf } from './lookup.ts';
 
 type Report = (p: Parsed, path: string, message: string) => void;
 
-/** The other table of the building/land id space. */
-const SHARED_ID_SPACE: Record<string, string> = { buildings: 'lands', lands: 'buildings' };
-const COLLECTION: Record<string, string> = { buildings: 'Buildings', lands: 'Lands' };
+/** Tables that share one id space (a record of one may not take the Id of a row of another), and how it is named. */
+const ID_SPACES: { tables: string[]; name: string }[] = [
+  { tables: ['buildings', 'lands'], name: 'buildings and land' },
+  // interface.md: the Ids of AllocationGroup differ from those of AllocationGroupBase; the combined (cost
+  // association) groups are allocation groups the AllocationGroups endpoint leaves out, so they share the space
+  {
+    tables: ['allocation_groups', 'combined_allocation_groups', 'allocation_group_bases'],
+    name: 'allocation groups, combined allocation groups and bases',
+  },
+];
 
 /** The records of the batch that clash with another record's key; each clash reported. */
 export async function keyClashes(
@@ -48,8 +56,8 @@ export async function keyClashes(
       } else inBatch.set(k, p);
     }
   }
-  const other = SHARED_ID_SPACE[spec.table];
-  if (other) {
+  const space = ID_SPACES.find((s) => s.tables.includes(spec.table));
+  for (const other of space?.tables.filter((t) => t !== spec.table) ?? []) {
     const taken = new Set<number>();
     await inChunks(
       batch.map((p) => p.id),
@@ -67,7 +75,7 @@ export async function keyClashes(
         report(
           p,
           'Id',
-          `Id ${p.id} is taken by ${COLLECTION[other] ?? other} ${p.id}: buildings and land share one id space`,
+          `Id ${p.id} is taken by ${collectionOf(other)} ${p.id}: ${space?.name ?? ''} share one id space`,
         );
         out.add(p);
       }
