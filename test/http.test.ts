@@ -300,6 +300,9 @@ describe('PostgreSQL out of reach (stopped, restarting, the network gone)', () =
       assert.equal(down.statusCode, 503, down.body);
       assert.equal(down.headers['retry-after'], '5');
       assert.deepEqual(down.json(), { $: ['The database cannot be reached just now: retry in 5 s.'] });
+      // Once the pool has dropped its clients, a new connection is refused (ECONNREFUSED): the same answer.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal((await get()).statusCode, 503);
       proxy.listen(port, '127.0.0.1');
       await once(proxy, 'listening');
       assert.equal((await get()).statusCode, 200);

@@ -84,7 +84,9 @@ const UNREACHABLE_MESSAGE =
 
 function databaseUnreachable(err: FastifyError): boolean {
   const code = err.code as string | undefined;
-  if (code) return UNREACHABLE.has(code) || UNREACHABLE_SQLSTATE.test(code);
+  // A socket's own error carries its syscall (connect, read); a client's aborted upload (ECONNRESET 'aborted') not.
+  if (code && UNREACHABLE.has(code)) return typeof (err as { syscall?: unknown }).syscall === 'string';
+  if (code) return UNREACHABLE_SQLSTATE.test(code);
   return UNREACHABLE_MESSAGE.test(err.message);
 }
 
