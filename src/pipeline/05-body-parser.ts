@@ -2,6 +2,8 @@
 // is answered with the parser's own words, which name the position, and prototype poisoning is refused. Before the
 // schema sees a body, the input rules of src/http/input-rules.ts hold: nesting depth at most MAX_BODY_DEPTH, no
 // control characters or lone surrogates in its strings (docs/limits.md).
+// A write route that declares no body schema (the DELETEs: interface.md, "Body: none") takes no body: absent, `null`
+// or `{}` pass, an object's properties are unknown properties (decisions §3), anything else is a 400 on `$`.
 // Query strings, path parameters and bodies are then validated by the route schemas (src/http/validation.ts).
 import { isUtf8 } from 'node:buffer';
 import fp from 'fastify-plugin';
@@ -44,6 +46,21 @@ export default fp(
       const map: ErrorMap = {};
       for (const p of problems) messagesAt(map, p.path).push(p.message);
       done(new ApiError(400, 'bad_request', boundErrorMap(map, total)), undefined);
+    });
+
+    // After authentication (401/403 first), before the route's own checks.
+    app.addHook('preValidation', (request, _reply, done) => {
+      const { method, body } = request;
+      if (method === 'GET' || method === 'HEAD' || body === undefined || body === null) return done();
+      if (request.routeOptions.schema?.body || !request.routeOptions.config.auth) return done();
+      const map: ErrorMap = {};
+      if (typeof body === 'object' && !Array.isArray(body))
+        for (const name of Object.keys(body))
+          messagesAt(map, name).push(
+            `Unknown property '${name}': a ${method} takes no body (property names are case-sensitive).`,
+          );
+      else messagesAt(map, '$').push(`A ${method} takes no body; send none.`);
+      done(Object.keys(map).length ? new ApiError(400, 'bad_request', boundErrorMap(map)) : undefined);
     });
   },
   { name: 'body-parser', dependencies: ['errors'] },

@@ -28,7 +28,6 @@ import { changeProject, createProject, deleteProject, type WriteContext } from '
 import { ASSIGNMENT_COMMANDS } from './assignment-commands.ts';
 import { assignmentsOf, findProject, listProjects } from './queries.ts';
 import { presentProject, presentProjectRef } from './presenters.ts';
-import { refuseBody } from './rules.ts';
 
 const BASE = '/v1.2/AccountancyProjectEdit/Project';
 const TAGS = ['AccountancyProjectEdit'];
@@ -172,7 +171,6 @@ export default async function projectsArea(app: App): Promise<void> {
       },
     },
     async (request) => {
-      refuseBody(request.body);
       const row = await deleteProject(app.writes, { ...context(request, app), id: request.params.id });
       return presentProjectRef(row);
     },

@@ -29,20 +29,6 @@ function unknownPropertyMessage(name: string, arraysRefused: boolean): string | 
 }
 
 /**
- * A DELETE takes no body (interface.md): absent, `null` or `{}` pass; an object's properties are unknown properties
- * (decisions §3), anything else is a 400 on `$`.
- */
-export function refuseBody(body: unknown): void {
-  if (body === undefined || body === null) return;
-  const errors = new ErrorCollector();
-  if (isPlainObject(body))
-    for (const name of Object.keys(body))
-      errors.add(name, `Unknown property '${name}': a DELETE takes no body (property names are case-sensitive).`);
-  else errors.add('$', 'A DELETE takes no body; send none.');
-  errors.throwIfAny();
-}
-
-/**
  * Checks the body against its schema, adding every error to `errors` (keys are property paths). Returns the body
  * when it is a JSON object (some properties may still be invalid), undefined otherwise.
  */

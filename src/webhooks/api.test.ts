@@ -62,6 +62,13 @@ for (const dialect of DIALECTS) {
       assert.match(rotated.json().SigningSecret, /^whsec_/);
       assert.notEqual(rotated.json().SigningSecret, hook.SigningSecret);
 
+      // A DELETE takes no body, here as on projects (the same pipeline rule); nothing deleted.
+      const withBody = await f.call('DELETE', `${WEBHOOK_URL}/${hook.Id}`, { body: { Force: true } });
+      assert.equal(withBody.statusCode, 400);
+      assert.deepEqual(withBody.json(), {
+        Force: ["Unknown property 'Force': a DELETE takes no body (property names are case-sensitive)."],
+      });
+      assert.equal((await f.call('GET', `${WEBHOOK_URL}/${hook.Id}`)).statusCode, 200, 'still there');
       const deleted = await f.call('DELETE', `${WEBHOOK_URL}/${hook.Id}`);
       assert.equal(deleted.statusCode, 200);
       assert.equal((await f.call('GET', `${WEBHOOK_URL}/${hook.Id}`)).statusCode, 404);
