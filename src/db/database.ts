@@ -95,7 +95,7 @@ export function openDatabase(url: string, options: { poolSize?: number; sqliteCa
       return stmt;
     };
     const db = new Kysely<DB>({
-      dialect: new WriteLockingSqliteDialect({ database: { prepare, close: () => sqlite.close() } }),
+      dialect: new WriteLockingSqliteDialect({ database: { prepare, close: () => sqlite.close() } }, sqlite),
     });
     // data_version moves on with commits of other connections, total_changes() with this connection's writes; the
     // auth counter only with changes to users, grants, tokens and keys (triggers of migration 2026112601). Until the

@@ -1,6 +1,7 @@
 // Transactions that may write take the write lock when they begin (src/db/sqlite-dialect.ts): another connection's
 // commit between their first read and their first write can no longer fail them with "database is locked". A
-// read-only transaction (the export) does not hold writers up.
+// read-only transaction (the export) does not hold writers up. While another connection holds the lock, a transaction
+// waits for it on timers, not by sleeping the thread: the event loop runs meanwhile.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import SQLite from 'better-sqlite3';
@@ -70,5 +71,55 @@ for (const dialect of DIALECTS) {
       if (dialect === 'sqlite') assert.equal(seen[0], seen[1], 'one snapshot for the whole transaction');
       assert.ok((await ids()).includes(8003));
     });
+
+    if (dialect === 'sqlite') {
+      it('waits for a lock held elsewhere without stopping the event loop, and then commits', async () => {
+        const locker = new SQLite(database.url.slice('sqlite:'.length));
+        try {
+          locker.exec('BEGIN IMMEDIATE'); // an import's transaction, say
+          let released = false;
+          // Runs only if the event loop turns while the transaction below waits (SQLite's busy handler would sleep
+          // the thread for the whole busy_timeout of 10 s, and then fail).
+          setTimeout(() => {
+            locker.exec('ROLLBACK');
+            released = true;
+          }, 40);
+          await database.db.transaction().execute(async (trx) => {
+            assert.ok(released, 'the transaction began only once the lock was released');
+            await trx.insertInto('company_codes').values({ id: 8004, code: 'W', name: 'waited' }).execute();
+          });
+          assert.ok((await ids()).includes(8004));
+          assert.equal(database.sqlite!.pragma('busy_timeout', { simple: true }), 10000, 'busy_timeout restored');
+        } finally {
+          locker.close();
+        }
+      });
+
+      it("gives up with SQLite's SQLITE_BUSY after busy_timeout, the event loop turning meanwhile", async () => {
+        const locker = new SQLite(database.url.slice('sqlite:'.length));
+        database.sqlite!.pragma('busy_timeout = 120');
+        let ticks = 0;
+        const ticker = setInterval(() => ticks++, 10);
+        try {
+          locker.exec('BEGIN IMMEDIATE');
+          const started = Date.now();
+          await assert.rejects(
+            database.db.transaction().execute(async (trx) => {
+              await trx.insertInto('company_codes').values({ id: 8005, code: 'N', name: 'never' }).execute();
+            }),
+            (err: { code?: string }) => err.code === 'SQLITE_BUSY',
+          );
+          assert.ok(Date.now() - started >= 110, `waited ${Date.now() - started} ms`);
+          assert.ok(ticks >= 4, `the event loop turned ${ticks} times while the transaction waited`);
+          assert.equal(database.sqlite!.pragma('busy_timeout', { simple: true }), 120, 'busy_timeout restored');
+          locker.exec('ROLLBACK');
+          assert.ok(!(await ids()).includes(8005));
+        } finally {
+          clearInterval(ticker);
+          database.sqlite!.pragma('busy_timeout = 10000');
+          locker.close();
+        }
+      });
+    }
   });
 }
