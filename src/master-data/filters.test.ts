@@ -287,6 +287,89 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    it('nested officials and departments of other ledgers are not shown (data that links across ledgers)', async () => {
+      const db = t.database.db;
+      // An official with jurisdictions in ledger 2 only, made a member of a department of a ledger-1-only management;
+      // and a ledger-2 jurisdiction pointing at that department (the import accepts such links).
+      const onlyIn = (ledger: number) =>
+        db
+          .selectFrom('management_company_codes as mc')
+          .select('mc.management_id')
+          .where('mc.company_code_id', '=', ledger)
+          .where('mc.management_id', 'not in', (eb) =>
+            eb.selectFrom('management_company_codes').select('management_id').where('company_code_id', '!=', ledger),
+          );
+      const department = await db
+        .selectFrom('departments')
+        .select('id')
+        .where('management_id', 'in', onlyIn(1))
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const official = await db
+        .selectFrom('responsible_officials as ro')
+        .select(['ro.id', 'ro.person_id'])
+        .where('ro.id', 'in', (eb) =>
+          eb.selectFrom('jurisdictions').select('responsible_official_id').where('company_code_id', '=', 2),
+        )
+        .where('ro.id', 'not in', (eb) =>
+          eb
+            .selectFrom('jurisdictions')
+            .select('responsible_official_id')
+            .where('company_code_id', '!=', 2)
+            .where('responsible_official_id', 'is not', null),
+        )
+        .orderBy('ro.id')
+        .executeTakeFirstOrThrow();
+      const jurisdiction = await db
+        .selectFrom('jurisdictions')
+        .select(['id', 'department_id', 'economic_unit_id', 'use_unit_id'])
+        .where('company_code_id', '=', 2)
+        .where('use_unit_id', 'is', null)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('department_officials')
+        .values({ department_id: department.id, responsible_official_id: official.id })
+        .execute();
+      await db
+        .updateTable('jurisdictions')
+        .set({ department_id: department.id })
+        .where('id', '=', jurisdiction.id)
+        .execute();
+      try {
+        const [key1, key2] = [await t.apiKey([1]), await t.apiKey([2])];
+        const members = async (key: string) =>
+          first(
+            (await call(`${S}/CommercialInventory/Department?departmentId=${department.id}&apiKey=${key}`)).json<
+              WireRecord[]
+            >(),
+          ).ResponsibleOfficials.map((o: { Id: number }) => o.Id);
+        assert.ok(!(await members(key1)).includes(official.id), 'ledger 1 does not see the ledger-2 official');
+        assert.ok((await members(await t.apiKey('all'))).includes(official.id), 'an all-ledgers key does');
+        const entry = async (key: string) =>
+          first(
+            (
+              await call(
+                `${S}/CommercialInventory/EconomicUnit/Jurisdiction?economicUnitId=${jurisdiction.economic_unit_id}&showNullValues=true&apiKey=${key}`,
+              )
+            ).json<WireRecord[]>(),
+          ).EconomicUnitJurisdictionList.find((j: { Id: number }) => j.Id === jurisdiction.id);
+        assert.equal((await entry(key2)).Department, null, 'ledger 2 does not see the ledger-1 department');
+        assert.equal((await entry(await t.apiKey('all'))).Department.Id, department.id);
+      } finally {
+        await db
+          .deleteFrom('department_officials')
+          .where('department_id', '=', department.id)
+          .where('responsible_official_id', '=', official.id)
+          .execute();
+        await db
+          .updateTable('jurisdictions')
+          .set({ department_id: jurisdiction.department_id })
+          .where('id', '=', jurisdiction.id)
+          .execute();
+      }
+    });
+
     it('403 names the missing permission; 400 names the invalid parameter', async () => {
       const rentOnly = await t.login({ permissions: [PERMISSIONS.rentAccountingRead] });
       const persons = await call(`${S}/PersonsRead/Persons`, rentOnly);

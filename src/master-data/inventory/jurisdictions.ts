@@ -1,12 +1,13 @@
 // CommercialInventory/EconomicUnit/Jurisdiction and UseUnit/Jurisdiction (v1.2, v1.1): which officials and
 // departments are responsible for an economic unit or a use unit; one record per unit, scoped by its ledger.
-import { ledgerCondition } from '../../auth/ledger-scope.ts';
+import { ledgerCondition, type LedgerScope } from '../../auth/ledger-scope.ts';
 import { PERMISSIONS } from '../../auth/permissions.ts';
 import type { Executor } from '../../db/database.ts';
 import { windowed } from '../../rent-accounting/contracts.ts';
 import type { Item, MasterRoute } from '../engine.ts';
 import { Entries, flag } from '../present.ts';
 import { EconomicUnitShort, IdName, type ShapeObject } from '../shapes.ts';
+import { managedIn } from './organisation.ts';
 
 const OFFICIAL: ShapeObject = {
   ...{ Id: 'int', CodeShort: 'string', AutomaticMailsActivated: 'bool', UniversalResponsibilityPossible: 'bool' },
@@ -18,13 +19,22 @@ const ENTRY: ShapeObject = {
 };
 
 /** Officials (with their person's name) and the jurisdiction entries of these units, by unit. */
-async function related(db: Executor, column: 'economic_unit_id' | 'use_unit_id', ids: number[], universal: number[]) {
+async function related(
+  db: Executor,
+  scope: LedgerScope,
+  column: 'economic_unit_id' | 'use_unit_id',
+  ids: number[],
+  universal: number[],
+) {
   const entries = ids.length
     ? await db
         .selectFrom('jurisdictions as j')
-        .leftJoin('departments as d', 'd.id', 'j.department_id')
+        // a department of a management of other ledgers only is not shown (the Department list does not show it)
+        .leftJoin('departments as d', (join) =>
+          join.onRef('d.id', '=', 'j.department_id').on(managedIn(scope, 'd.management_id')),
+        )
         .selectAll('j')
-        .select('d.name as department_name')
+        .select(['d.id as visible_department_id', 'd.name as department_name'])
         .where(`j.${column}`, 'in', ids)
         .$if(column === 'economic_unit_id', (qb) => qb.where('j.use_unit_id', 'is', null))
         .orderBy('j.id')
@@ -62,7 +72,7 @@ async function related(db: Executor, column: 'economic_unit_id' | 'use_unit_id',
         Id: x.id,
         MainJurisdiction: flag(x.main_jurisdiction) ?? false,
         ResponsibleOfficial: official(x.responsible_official_id),
-        Department: x.department_id === null ? null : { Id: x.department_id, Name: x.department_name },
+        Department: x.visible_department_id === null ? null : { Id: x.visible_department_id, Name: x.department_name },
         DepartmentType: e.idName(x.department_type_id),
       }));
   return { official, list };
@@ -92,6 +102,7 @@ const economicUnit = (url: MasterRoute['url']): MasterRoute => ({
     const units = await windowed(qb, 'eu.id', ctx.window).execute();
     const r = await related(
       ctx.db,
+      ctx.scope,
       'economic_unit_id',
       units.map((u) => u.id),
       units.flatMap((u) => u.universal_official_id ?? []),
@@ -138,6 +149,7 @@ const useUnit = (url: MasterRoute['url']): MasterRoute => ({
     const universal = units.flatMap((u) => [u.universal_official_id, u.eu_official_id].flatMap((x) => x ?? []));
     const r = await related(
       ctx.db,
+      ctx.scope,
       'use_unit_id',
       units.map((u) => u.id),
       universal,

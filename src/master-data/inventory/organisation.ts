@@ -41,10 +41,17 @@ export const people = (ctx: ReadContext, ids: (number | null)[], extra: (number 
     bankAccounts: ctx.q.includePersonBankAccounts === true || ctx.q.includeMainBankaccount === true,
     extraEntries: extra,
   });
-export const managedIn = (scope: LedgerScope) =>
+/** Managements (alias m, or the column given) the key may see: those of a ledger it can see. */
+export const managedIn = (scope: LedgerScope, column = 'm.id') =>
   scope.all
     ? sql<SqlBool>`1 = 1`
-    : sql<SqlBool>`m.id in (select management_id from management_company_codes where company_code_id in (${sql.join(scope.ids.length ? scope.ids : [-1])}))`;
+    : sql<SqlBool>`${sql.ref(column)} in (select management_id from management_company_codes where company_code_id in (${sql.join(scope.ids.length ? scope.ids : [-1])}))`;
+
+/** Responsible officials (alias ro) the key may see: those with a jurisdiction in a ledger it can see. */
+const officialsIn = (scope: LedgerScope) =>
+  scope.all
+    ? sql<SqlBool>`1 = 1`
+    : sql<SqlBool>`ro.id in (select responsible_official_id from jurisdictions where company_code_id in (${sql.join(scope.ids.length ? scope.ids : [-1])}))`;
 
 const PARTS: ShapeObject = { Person: NestedPerson, DefaultAddress: Address, DefaultBankaccount: BankAccount };
 const KEEP = [...PERSON_KEEP, 'Person', 'DefaultAddress', 'CompanyCodes'];
@@ -144,11 +151,7 @@ export const responsibleOfficialsV12: MasterRoute = {
   keep: new Set([...KEEP, 'CodeShort', 'AutomaticMailsActivated', 'UniversalResponsibilityPossible', 'UserId']),
   async read(ctx) {
     const { q, scope } = ctx;
-    let qb = ctx.db.selectFrom('responsible_officials as ro').selectAll('ro');
-    if (!scope.all)
-      qb = qb.where(
-        sql<SqlBool>`ro.id in (select responsible_official_id from jurisdictions where company_code_id in (${sql.join(scope.ids.length ? scope.ids : [-1])}))`,
-      );
+    let qb = ctx.db.selectFrom('responsible_officials as ro').selectAll('ro').where(officialsIn(scope));
     if (q.personId !== undefined) qb = qb.where('ro.person_id', '=', Number(q.personId));
     const list = await windowed(qb, 'ro.id', ctx.window).execute();
     const p = await people(
@@ -194,6 +197,8 @@ export const departmentsV12: MasterRoute = {
           .innerJoin('responsible_officials as ro', 'ro.id', 'x.responsible_official_id')
           .select(['x.department_id', 'ro.id', 'ro.code_short', 'ro.person_id'])
           .where('x.department_id', 'in', ids)
+          // an official of other ledgers only is not shown (the ResponsibleOfficial list does not show it either)
+          .where(officialsIn(ctx.scope))
           .orderBy('ro.id')
           .execute()
       : [];
