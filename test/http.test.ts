@@ -85,6 +85,10 @@ for (const dialect of DIALECTS) {
       assert.equal(await typeFor('application/json;q=0.1, text/json;q=0.9'), 'text/json');
       assert.equal(await typeFor('application/json;q=0, text/plain'), 'text/plain');
       assert.equal(await typeFor('*/*'), 'application/json');
+      // equal q-values: the more specific range, then the header's order (docs/auth.md)
+      assert.equal(await typeFor('text/json, application/json'), 'text/json');
+      assert.equal(await typeFor('text/*, text/plain'), 'text/plain');
+      assert.equal(await typeFor('text/*'), 'text/json');
       assert.equal(await typeFor('text/html'), 'application/json');
       assert.equal(await typeFor('text/plain;q=0'), 'application/json');
     });

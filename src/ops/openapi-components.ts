@@ -84,15 +84,22 @@ class Registry {
   }
 }
 
-/** Drops internal keys (x-message and other extensions of the route schemas) from schemas. */
+const isInteger = (s: Schema) => s.type === 'integer' || (Array.isArray(s.type) && s.type.includes('integer'));
+
+/**
+ * Drops internal keys (x-message and other extensions of the route schemas) from schemas, and gives every integer the
+ * format int32 (interface.md, Notation: "int = integer int32").
+ */
 function clean(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(clean);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(
+  const out = Object.fromEntries(
     Object.entries(value as Schema)
       .filter(([key]) => !key.startsWith('x-'))
       .map(([key, v]) => [key, clean(v)]),
   );
+  if (isInteger(out) && out.format === undefined) out.format = 'int32';
+  return out;
 }
 
 function exampleOf(schema: Schema, registry: Registry): unknown {

@@ -130,4 +130,28 @@ describe('OpenAPI document', () => {
     assert.doesNotMatch(JSON.stringify(doc), /"x-[a-z]/);
     assert.deepEqual(doc.servers, [{ url: 'http://api.test:9000', description: 'this server' }]);
   });
+
+  it('every integer is an int32 (interface.md: "int = integer int32")', () => {
+    const integers: Rec[] = [];
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === 'object') {
+        const v = value as Rec;
+        if (v.type === 'integer') integers.push(v);
+        Object.values(v).forEach(walk);
+      }
+    };
+    walk(doc);
+    assert.ok(integers.length > 100, `${integers.length} integer schemas`);
+    assert.deepEqual(
+      integers.filter((s) => s.format !== 'int32'),
+      [],
+    );
+    const period = doc.components.schemas.DistributionPeriod.properties;
+    assert.equal(period.Id.format, 'int32');
+    const limit = doc.paths['/service/v1.2/RunningCostDistributionRead/AllocationGroupBases'].get.parameters.find(
+      (p: Rec) => p.name === 'limit',
+    );
+    assert.equal(limit.schema.format, 'int32');
+  });
 });
