@@ -193,7 +193,7 @@ const VARIABLES = {
   LOGIN_ADDRESS_MAX_FAILURES: variable(
     'loginAddressMaxFailures',
     int(1, 100000),
-    '20',
+    '100',
     'Failed logins from one client address (any user names) before each further attempt must wait',
   ),
   TRUST_PROXY: variable(

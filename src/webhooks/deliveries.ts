@@ -119,12 +119,20 @@ export async function fanOut(trx: Transaction<DB>, postgres: boolean, now: strin
 /** Webhooks with deliveries due now and not leased. */
 export async function dueWebhooks(trx: Executor, now: string): Promise<number[]> {
   const rows = await trx
-    .selectFrom('webhook_deliveries')
-    .select('webhook_id')
+    .selectFrom('webhook_deliveries as d')
+    // Only webhooks that are delivered to (as in activeHooks): the pending deliveries of one that was made inactive,
+    // whose key was revoked or whose owner was disabled wait, and go on if it is delivered to again.
+    .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+    .innerJoin('api_keys as k', 'k.id', 'w.api_key_id')
+    .leftJoin('users as u', 'u.id', 'w.owner_user_id')
+    .select('d.webhook_id')
     .distinct()
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .where('d.status', '=', 'pending')
+    .where('d.next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', now)]))
+    .where('w.active', '=', 1)
+    .where('k.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('u.disabled', 'is', null), eb('u.disabled', '!=', 1)]))
     .limit(500)
     .execute();
   return rows.map((r) => r.webhook_id);

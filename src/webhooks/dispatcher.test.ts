@@ -134,6 +134,67 @@ for (const dialect of DIALECTS) {
       assert.match(metrics.body, /webhook_delivery_lag_seconds_count [1-9]/);
     });
 
+    it('holds the pending deliveries of a webhook made inactive (or its key revoked), and goes on once active', async () => {
+      const hook = await s.f.register({ Url: `${s.f.receiver.url}/paused` });
+      s.f.receiver.answer = (r) => (r.path === '/paused' ? 500 : 200);
+      await s.createProject(s.f.A.companyCodeId);
+      await s.f.receiver.waitFor(1, 20_000, at('/paused'));
+      const change = async (Active: boolean) =>
+        assert.equal(
+          (await s.f.call('PUT', `${WEBHOOK_URL}/Change`, { body: { Id: hook.Id, Active } })).statusCode,
+          200,
+        );
+      await change(false);
+      // Once no attempt is in flight, the delivery is made due at once, and stays due while the webhook is inactive.
+      await waitUntil(async () => {
+        const res = await s.f.t.database.db
+          .updateTable('webhook_deliveries')
+          .set({ next_attempt_at: new Date(0).toISOString() })
+          .where('webhook_id', '=', hook.Id)
+          .where('lease_owner', 'is', null)
+          .executeTakeFirst();
+        return Number(res.numUpdatedRows) === 1;
+      });
+      const before = s.f.receiver.received.filter(at('/paused')).length;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      assert.equal(s.f.receiver.received.filter(at('/paused')).length, before, 'no attempt while inactive');
+      assert.equal((await s.delivery(hook.Id))?.status, 'pending', 'held, not given up');
+      s.f.receiver.answer = () => 200;
+      await change(true);
+      await waitUntil(async () => (await s.delivery(hook.Id))?.status === 'delivered');
+      // A revoked key: held the same way (its webhook is never delivered to again).
+      s.f.receiver.answer = (r) => (r.path === '/paused' ? 500 : 200);
+      await s.createProject(s.f.A.companyCodeId);
+      await waitUntil(async () => (await s.delivery(hook.Id))?.attempts === 1);
+      const keyId = (
+        await s.f.t.database.db
+          .selectFrom('webhooks')
+          .select('api_key_id')
+          .where('id', '=', hook.Id)
+          .executeTakeFirstOrThrow()
+      ).api_key_id;
+      await s.f.t.database.db
+        .updateTable('api_keys')
+        .set({ revoked_at: new Date().toISOString() })
+        .where('id', '=', keyId)
+        .execute();
+      await waitUntil(async () => {
+        const res = await s.f.t.database.db
+          .updateTable('webhook_deliveries')
+          .set({ next_attempt_at: new Date(0).toISOString() })
+          .where('webhook_id', '=', hook.Id)
+          .where('status', '=', 'pending')
+          .where('lease_owner', 'is', null)
+          .executeTakeFirst();
+        return Number(res.numUpdatedRows) === 1;
+      });
+      const revoked = s.f.receiver.received.filter(at('/paused')).length;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      assert.equal(s.f.receiver.received.filter(at('/paused')).length, revoked, 'no attempt for a revoked key');
+      await s.f.t.database.db.updateTable('api_keys').set({ revoked_at: null }).where('id', '=', keyId).execute();
+      s.f.receiver.answer = () => 200;
+    });
+
     it('never follows a redirect: a 302 is a failed attempt', async () => {
       const hook = await s.f.register({ Url: `${s.f.receiver.url}/moved` });
       s.f.receiver.answer = (r) =>
