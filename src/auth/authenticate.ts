@@ -21,9 +21,10 @@ const caches = new WeakMap<App, AuthCache>();
 export const bearerAuthentication: Authenticator = async (app, request, auth) => {
   let cache = caches.get(app);
   if (!cache) caches.set(app, (cache = new AuthCache(app)));
-  // Query names match whatever their case (docs/limits.md): `Access_Token` is refused as `access_token` is.
+  // Query names match whatever their case (docs/limits.md): `Access_Token` is refused as `access_token` is. A token
+  // was sent, so the challenge says invalid_token (decisions §2).
   if (Object.keys((request.query as object | undefined) ?? {}).some((name) => name.toLowerCase() === 'access_token')) {
-    throw unauthorized('invalid_request', 'Tokens in the query string are not accepted; use the Authorization header.');
+    throw unauthorized('invalid_token', 'Tokens in the query string are not accepted; use the Authorization header.');
   }
   const header = request.headers.authorization;
   if (!header) throw unauthorized();

@@ -43,11 +43,13 @@ export const badRequest = (key: string, message: string) => new ApiError(400, 'b
 export const forbidden = (message: string) => new ApiError(403, 'forbidden', { $: [message] });
 export const notFound = (key: string, message: string) => new ApiError(404, 'not_found', { [key]: [message] });
 
-/** 401 without a body, with the RFC 6750 challenge. */
+/**
+ * 401 without a body, with the RFC 6750 challenge: `Bearer` alone when no credentials were sent (decisions §2), else
+ * with `error` (and a description where it helps).
+ */
 export function unauthorized(error?: 'invalid_token' | 'invalid_request', description?: string): ApiError {
-  let challenge = 'Bearer realm="wohnapi"';
-  if (error) challenge += `, error="${error}"`;
-  if (description) challenge += `, error_description="${description}"`;
+  const params = [error && `error="${error}"`, description && `error_description="${description}"`].filter(Boolean);
+  const challenge = params.length ? `Bearer ${params.join(', ')}` : 'Bearer';
   return new ApiError(401, 'unauthorized', {}, { 'WWW-Authenticate': challenge });
 }
 
