@@ -4,6 +4,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchema } from 'fastify';
 import type { ErrorMap } from './errors.ts';
+import { realDate } from '../db/values.ts';
 import { MAX_PROBLEMS, STRICT_INTEGER, STRICT_NUMBER, messagesAt, moreMessage, textProblem } from './input-rules.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -18,6 +19,8 @@ function makeAjv(coerce: boolean): Ajv {
     strict: false,
   });
   addFormats(ajv);
+  // A real day from 0001-01-01 on (ajv-formats' date also takes year 0000, which no .NET client can send)
+  ajv.addFormat('date', { type: 'string', validate: realDate });
   return ajv;
 }
 

@@ -29,6 +29,7 @@ for (const dialect of DIALECTS) {
         ApplicationForDevelopmentGrantDate: '2025-13-01',
         ApplicationForBuildingLicenseValidTo: '1.1.2025',
         ProjectLifeTimeTo: '2024-12-31',
+        ApplicationForBuildingLicenseGrantDate: '0000-01-01', // no year 0 (decisions §4: real dates)
         CostCenterId: 999999,
         CostUnitId: 2147483648,
         CostTypeId: '5',
@@ -37,6 +38,7 @@ for (const dialect of DIALECTS) {
       assert.equal(res.statusCode, 400);
       const errors = res.json();
       assert.deepEqual(Object.keys(errors).sort(), [
+        'ApplicationForBuildingLicenseGrantDate',
         'ApplicationForBuildingLicenseValidTo',
         'ApplicationForDevelopmentGrantDate',
         'ApplicationForDevelopmentScheduleDate',
@@ -56,6 +58,7 @@ for (const dialect of DIALECTS) {
       assert.match(errors.ApplicationForDevelopmentScheduleDate[0], /'2025-02-30'/);
       assert.match(errors.ApplicationForDevelopmentGrantDate[0], /'2025-13-01'/);
       assert.match(errors.ApplicationForBuildingLicenseValidTo[0], /'1\.1\.2025'/);
+      assert.match(errors.ApplicationForBuildingLicenseGrantDate[0], /'0000-01-01'/);
       assert.match(errors.Name[0], /'42'/);
       assert.match(errors.name[0], /case-sensitive.*'Name'/);
       assert.match(errors.Id[0], /server/);

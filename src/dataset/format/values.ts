@@ -1,5 +1,6 @@
 // Field values in the file <-> column values: type checks with one message per problem, exact decimals.
 import type { FieldType } from './fields.ts';
+import { realDate } from '../../db/values.ts';
 
 /** A JSON number as written in the file (its source text), so decimals keep every digit. */
 export class Num {
@@ -8,21 +9,8 @@ export class Num {
 
 export type JsonValue = null | boolean | string | Num | JsonValue[] | { [key: string]: JsonValue };
 
-const DATE = /^(\d{4})-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])$/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?Z$/;
 const INT = /^-?\d+$/;
-
-const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** A YYYY-MM-DD that names a day of the (proleptic Gregorian) calendar; no Date object per value. */
-function realDate(text: string): boolean {
-  const m = DATE.exec(text);
-  if (!m) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return Number(m[3]) <= (month === 2 && leap ? 29 : (DAYS[month - 1] as number));
-}
 
 /**
  * Plain decimal text of a JSON number: exponents are expanded digit by digit (no float arithmetic),
