@@ -228,6 +228,16 @@ describe('request details for vendor clients', () => {
         headers: { ...bearer(token), 'content-type': 'application/json' },
       });
       assert.equal(proto.statusCode, 400);
+      assert.equal(proto.body, '{"__proto__":["Unknown property \'__proto__\' at __proto__: it may not be sent."]}');
+      const nested = await t.app.inject({
+        method: 'POST',
+        url: PROBE_URL,
+        payload: '{"Name":"x","Count":1,"Items":[1,{"__proto__":{"a":1}}],"constructor":{"prototype":{"a":1}}}',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+      });
+      assert.equal(nested.statusCode, 400);
+      assert.deepEqual(Object.keys(nested.json()).sort(), ['Items[1].__proto__', 'constructor']);
+      assert.equal(({} as Record<string, unknown>).a, undefined, 'no prototype was touched');
       const openwowi = await tokenRequest(
         t.app,
         { grant_type: 'password', username: 'nobody', password: 'x-x-x-x-x' },

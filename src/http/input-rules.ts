@@ -77,8 +77,11 @@ function keyOf(place: Place | undefined): string {
   return key || '$';
 }
 
+const isPrototypeCarrier = (v: unknown) => v !== null && typeof v === 'object' && Object.hasOwn(v, 'prototype');
+
 /**
- * Control characters and lone surrogates in every string (and property name) of a parsed JSON body, without
+ * Control characters and lone surrogates in every string (and property name) of a parsed JSON body, and the keys of
+ * prototype poisoning (`__proto__`, `constructor` with a `prototype`), without
  * recursion (the depth is already bounded) and without allocating per value beyond the walk itself. Keeps the
  * first MAX_PROBLEMS problems; `total` counts them all.
  */
@@ -120,6 +123,12 @@ export function bodyTextProblems(body: unknown): { problems: BodyProblem[]; tota
           continue;
         }
         const v = obj[k];
+        // Prototype poisoning (JSON.parse makes these own properties; a merge would make them prototypes): refused
+        // as the unknown properties they are, keyed by their place.
+        if (k === '__proto__' || (k === 'constructor' && isPrototypeCarrier(v))) {
+          note({ up: place, key: k }, (key) => `Unknown property '${k}' at ${key}: it may not be sent.`);
+          continue;
+        }
         if ((v !== null && typeof v === 'object') || (typeof v === 'string' && textProblem(v, 'body'))) {
           values.push(v);
           places.push({ up: place, key: k });

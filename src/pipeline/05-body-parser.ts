@@ -1,5 +1,6 @@
 // Step 5: bodies are JSON only, in UTF-8 (a JSON text sent as text/plain gets the content-type message), a malformed body
-// is answered with the parser's own words, which name the position, and prototype poisoning is refused. Before the
+// is answered with the parser's own words, which name the position, and prototype poisoning is refused (keyed by the
+// property's place, as an unknown property). Before the
 // schema sees a body, the input rules of src/http/input-rules.ts hold: nesting depth at most MAX_BODY_DEPTH, no
 // control characters or lone surrogates in its strings (docs/limits.md).
 // A write route that declares no body schema (the DELETEs: interface.md, "Body: none") takes no body: absent, `null`
@@ -7,7 +8,6 @@
 // Query strings, path parameters and bodies are then validated by the route schemas (src/http/validation.ts).
 import { isUtf8 } from 'node:buffer';
 import fp from 'fastify-plugin';
-import secureJson from 'secure-json-parse';
 import type { App } from '../app-types.ts';
 import { ApiError, type ErrorMap } from '../http/errors.ts';
 import { MAX_BODY_DEPTH, bodyTextProblems, boundErrorMap, messagesAt, nestedDeeperThan } from '../http/input-rules.ts';
@@ -33,7 +33,8 @@ export default fp(
       }
       let parsed: unknown;
       try {
-        parsed = secureJson.parse(body, undefined, { protoAction: 'error', constructorAction: 'error' });
+        // JSON.parse makes `__proto__` an own property (it does not set a prototype); bodyTextProblems refuses it
+        parsed = JSON.parse(body);
       } catch (err) {
         done(
           new ApiError(400, 'bad_request', { $: [`The body is not valid JSON: ${(err as Error).message}.`] }),
