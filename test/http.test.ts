@@ -238,6 +238,17 @@ describe('request details for vendor clients', () => {
       assert.equal(nested.statusCode, 400);
       assert.deepEqual(Object.keys(nested.json()).sort(), ['Items[1].__proto__', 'constructor']);
       assert.equal(({} as Record<string, unknown>).a, undefined, 'no prototype was touched');
+      const huge = await t.app.inject({
+        method: 'POST',
+        url: PROBE_URL,
+        payload: '{"Name":"x","Count":1e400,"Items":[1,-1e999]}',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+      });
+      assert.equal(huge.statusCode, 400);
+      assert.deepEqual(huge.json(), {
+        Count: ['The value of Count is a number beyond ±1.8e308, which no field takes.'],
+        'Items[1]': ['The value of Items[1] is a number beyond ±1.8e308, which no field takes.'],
+      });
       const openwowi = await tokenRequest(
         t.app,
         { grant_type: 'password', username: 'nobody', password: 'x-x-x-x-x' },

@@ -77,11 +77,14 @@ function keyOf(place: Place | undefined): string {
   return key || '$';
 }
 
+/** A JSON number JSON.parse could only read as ±Infinity (e.g. 1e400): its text is gone, so it is named as such. */
+const isHuge = (v: unknown) => typeof v === 'number' && !Number.isFinite(v);
+
 const isPrototypeCarrier = (v: unknown) => v !== null && typeof v === 'object' && Object.hasOwn(v, 'prototype');
 
 /**
  * Control characters and lone surrogates in every string (and property name) of a parsed JSON body, and the keys of
- * prototype poisoning (`__proto__`, `constructor` with a `prototype`), without
+ * prototype poisoning (`__proto__`, `constructor` with a `prototype`), and numbers too large to read, without
  * recursion (the depth is already bounded) and without allocating per value beyond the walk itself. Keeps the
  * first MAX_PROBLEMS problems; `total` counts them all.
  */
@@ -103,13 +106,15 @@ export function bodyTextProblems(body: unknown): { problems: BodyProblem[]; tota
     if (typeof value === 'string') {
       const problem = textProblem(value, 'body');
       if (problem) note(place, (key) => `The value of ${key} ${problem}.`);
+    } else if (isHuge(value)) {
+      note(place, (key) => `The value of ${key} is a number beyond ±1.8e308, which no field takes.`);
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) {
         const item: unknown = value[i];
         if (item !== null && typeof item === 'object') {
           values.push(item);
           places.push({ up: place, key: i });
-        } else if (typeof item === 'string' && textProblem(item, 'body')) {
+        } else if ((typeof item === 'string' && textProblem(item, 'body')) || isHuge(item)) {
           values.push(item);
           places.push({ up: place, key: i });
         }
@@ -129,7 +134,7 @@ export function bodyTextProblems(body: unknown): { problems: BodyProblem[]; tota
           note({ up: place, key: k }, (key) => `Unknown property '${k}' at ${key}: it may not be sent.`);
           continue;
         }
-        if ((v !== null && typeof v === 'object') || (typeof v === 'string' && textProblem(v, 'body'))) {
+        if ((v !== null && typeof v === 'object') || (typeof v === 'string' && textProblem(v, 'body')) || isHuge(v)) {
           values.push(v);
           places.push({ up: place, key: k });
         }
