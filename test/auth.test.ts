@@ -134,7 +134,11 @@ for (const dialect of DIALECTS) {
       const none = await get();
       assert.equal(none.statusCode, 401);
       assert.equal(none.body, '');
-      assert.equal(none.headers['www-authenticate'], 'Bearer', 'no credentials sent: the bare challenge (decisions §2)');
+      assert.equal(
+        none.headers['www-authenticate'],
+        'Bearer',
+        'no credentials sent: the bare challenge (decisions §2)',
+      );
       const basic = await t.app.inject({ url: PROBE_URL, headers: { authorization: 'Basic YTpi' } });
       assert.equal(basic.statusCode, 401);
       const garbage = await get('garbage-token');
