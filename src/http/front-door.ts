@@ -15,7 +15,7 @@ import { requestId } from '../pipeline/01-request-id.ts';
 
 /** What the pipeline established for one URL + credentials + Accept: enough to answer its repeat. */
 export interface Remembered {
-  /** The page-cache key (visible ledgers and URL). */
+  /** The page-cache key (visible ledgers, permissions and URL). */
   cacheKey: string;
   /** The auth version at which the token, API key and permissions were checked. */
   authVersion: string;

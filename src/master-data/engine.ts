@@ -24,6 +24,8 @@ export interface ReadContext {
   db: Executor;
   q: Query;
   scope: LedgerScope;
+  /** The caller's permissions (a record may show some of its parts only with a further one). */
+  permissions: ReadonlySet<Permission>;
   window: Window;
   /** The path id of a single-record route, or the value of the route's `pathId` parameter. */
   id?: number;
@@ -130,6 +132,7 @@ export function registerMasterRoute(app: App, route: MasterRoute): void {
         db: app.db,
         q: queryOf(route.params, raw),
         scope: request.scope,
+        permissions: request.principal?.permissions ?? new Set<Permission>(),
         ...(route.pathId ? { id: (request.params as Record<string, number>)[route.pathId] } : {}),
       };
       const showNulls = raw.showNullValues === true;

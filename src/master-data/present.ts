@@ -91,20 +91,57 @@ export function inList(column: Expression<number | null>, ids: readonly number[]
 }
 
 /**
- * A person is visible to a scope that can see one of the ledgers it is linked to: as contractor, owner, management
- * (through the management's ledgers), responsible official (through jurisdictions), or lender or borrower of a loan;
- * an all-ledgers scope sees all.
+ * Where a person is linked to a ledger: as contractor, owner, management (through the management's ledgers),
+ * responsible official (through jurisdictions), or lender or borrower of a loan. `person` and `ledger` are columns
+ * of `from`. The one list behind personVisible (reads) and personLedgers (webhook events of persons).
  */
+const PERSON_LINKS: ReadonlyArray<{ from: string; person: string; ledger: string }> = [
+  { from: 'contractors', person: 'person_id', ledger: 'company_code_id' },
+  { from: 'owners', person: 'person_id', ledger: 'company_code_id' },
+  {
+    from: 'managements m join management_company_codes mc on mc.management_id = m.id',
+    person: 'm.person_id',
+    ledger: 'mc.company_code_id',
+  },
+  {
+    from: 'responsible_officials o join jurisdictions j on j.responsible_official_id = o.id',
+    person: 'o.person_id',
+    ledger: 'j.company_code_id',
+  },
+  { from: 'loans', person: 'lender_id', ledger: 'company_code_id' },
+  { from: 'loans', person: 'borrower_id', ledger: 'company_code_id' },
+];
+
+/** A person is visible to a scope that can see one of the ledgers it is linked to; an all-ledgers scope sees all. */
 export function personVisible(column: Expression<number>, scope: LedgerScope): Expression<SqlBool> {
   if (scope.all) return sql<SqlBool>`1 = 1`;
   if (scope.ids.length === 0) return sql<SqlBool>`1 = 0`;
   const ids = sql.join(scope.ids);
-  return sql<SqlBool>`(${column} in (select person_id from contractors where company_code_id in (${ids}))
-    or ${column} in (select person_id from owners where company_code_id in (${ids}))
-    or ${column} in (select m.person_id from managements m join management_company_codes mc on mc.management_id = m.id where mc.company_code_id in (${ids}))
-    or ${column} in (select o.person_id from responsible_officials o join jurisdictions j on j.responsible_official_id = o.id where j.company_code_id in (${ids}))
-    or ${column} in (select lender_id from loans where company_code_id in (${ids}))
-    or ${column} in (select borrower_id from loans where company_code_id in (${ids})))`;
+  const links = PERSON_LINKS.map(
+    (l) =>
+      sql`${column} in (select ${sql.raw(l.person)} from ${sql.raw(l.from)} where ${sql.raw(l.ledger)} in (${ids}))`,
+  );
+  return sql<SqlBool>`(${sql.join(links, sql` or `)})`;
+}
+
+/** The ledgers each of these persons is linked to (see PERSON_LINKS); a person without links is absent. */
+export async function personLedgers(db: Executor, personIds: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (personIds.length === 0) return out;
+  const ids = sql.join([...new Set(personIds)]);
+  const parts = PERSON_LINKS.map(
+    (l) =>
+      sql`select ${sql.raw(l.person)} as person_id, ${sql.raw(l.ledger)} as company_code_id from ${sql.raw(l.from)} where ${sql.raw(l.person)} in (${ids})`,
+  );
+  const { rows } = await sql<{ person_id: number; company_code_id: number }>`${sql.join(parts, sql` union `)}`.execute(
+    db,
+  );
+  for (const r of rows) {
+    const list = out.get(Number(r.person_id)) ?? [];
+    list.push(Number(r.company_code_id));
+    out.set(Number(r.person_id), list);
+  }
+  return out;
 }
 
 /** Records active on `day` (from <= day and (to is null or to >= day)). */

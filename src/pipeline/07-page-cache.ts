@@ -1,5 +1,5 @@
-// Step 7: repeated GETs of routes with config.cache are answered from serialized pages, keyed by URL and the
-// ledgers the request may see (so it runs after authentication, which also still runs on every request), and valid
+// Step 7: repeated GETs of routes with config.cache are answered from serialized pages, keyed by URL, the caller's
+// permissions and the ledgers the request may see (so it runs after authentication, which also still runs on every request), and valid
 // only for the data version they were made at: any commit by any process sharing the database makes them stale.
 // A 200 answered from or into the cache is remembered by the front door (src/http/front-door.ts), which answers
 // its repeats before Fastify while the same checks hold.
@@ -37,9 +37,23 @@ function urlKey(url: string): string {
   return key;
 }
 
+/** A principal's permissions as a text (remembered per principal, which the auth cache reuses per token). */
+const permissionTexts = new WeakMap<object, string>();
+
+function permissionText(principal: FastifyRequest['principal']): string {
+  if (!principal) return '';
+  let text = permissionTexts.get(principal);
+  if (text === undefined) permissionTexts.set(principal, (text = [...principal.permissions].sort().join(',')));
+  return text;
+}
+
+/**
+ * Visible ledgers, the caller's permissions (a page may show a part only with a further permission: loans show
+ * person names only with Personen lesen) and the URL.
+ */
 function cacheKey(request: FastifyRequest): string {
   const scope = request.scope.all ? '*' : request.scope.ids.join(',');
-  return `${scope}|${urlKey(request.url)}`;
+  return `${scope}|${permissionText(request.principal)}|${urlKey(request.url)}`;
 }
 
 export default fp(

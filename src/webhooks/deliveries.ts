@@ -8,6 +8,7 @@ import type { Database, Executor } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { relaxedTransaction } from '../db/relaxed-transaction.ts';
 import { inScope, type LedgerScope } from '../auth/ledger-scope.ts';
+import { personLedgers } from '../master-data/present.ts';
 import { deliveryScopes } from './scope.ts';
 import type { WebhookDeliveriesTable } from './tables.ts';
 
@@ -79,14 +80,21 @@ export async function fanOut(trx: Transaction<DB>, postgres: boolean, now: strin
   const events = await query.execute();
   if (events.length === 0) return 0;
   const hooks = await activeHooks(trx);
+  // A person has no ledger of its own: its events go where it is visible (decisions §7), to the ledgers it is linked
+  // to when the event is fanned out (a deleted person's links are gone: its event goes to all-ledgers webhooks).
+  const persons = await personLedgers(
+    trx,
+    events.filter((e) => e.entity_type === 'Person' && e.company_code_id === null).map((e) => e.entity_id),
+  );
+  const visibleTo = (scope: LedgerScope, e: (typeof events)[number]) =>
+    inScope(scope, e.company_code_id) ||
+    (e.company_code_id === null &&
+      e.entity_type === 'Person' &&
+      (persons.get(e.entity_id) ?? []).some((ledger) => inScope(scope, ledger)));
   const rows = [];
   for (const e of events)
     for (const h of hooks)
-      if (
-        (h.entity === 'All' || h.entity === e.entity_type) &&
-        h.actions.has(e.action) &&
-        inScope(h.scope, e.company_code_id)
-      )
+      if ((h.entity === 'All' || h.entity === e.entity_type) && h.actions.has(e.action) && visibleTo(h.scope, e))
         rows.push({
           webhook_id: h.id,
           event_id: e.event_id,

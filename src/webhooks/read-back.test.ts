@@ -73,5 +73,43 @@ for (const dialect of DIALECTS) {
         );
       }
     });
+
+    it('a person event goes to the webhooks of the ledgers the person is linked to (decisions §7)', async () => {
+      const { A, B } = s.f;
+      const db = s.f.t.database.db;
+      const [linked, unlinked] = [990101, 990102];
+      await db
+        .insertInto('persons')
+        .values([buildLegalPerson(linked, linked, 'Linked GmbH'), buildLegalPerson(unlinked, unlinked, 'Alone GmbH')])
+        .execute();
+      // linked to ledger A only: the borrower of one of A's loans
+      await db.updateTable('loans').set({ borrower_id: linked }).where('id', '=', A.loanIds[0]!).execute();
+      const keyB = await s.f.t.apiKey([B.companyCodeId]);
+      const hookA = await s.f.register({ Url: `${s.f.receiver.url}/person-a`, EntityName: 'Person' }, s.f.keyA);
+      const hookB = await s.f.register({ Url: `${s.f.receiver.url}/person-b`, EntityName: 'Person' }, keyB);
+      await s.f.register({ Url: `${s.f.receiver.url}/person-all`, EntityName: 'Person' });
+      // as the importer records them: a person has no ledger of its own
+      const event = (entityId: number) => ({
+        entityType: 'Person',
+        entityId,
+        action: 'updated' as const,
+        companyCodeId: null,
+      });
+      await db.transaction().execute((trx) => recordEvents(trx, [event(linked), event(unlinked)]));
+      const all = (await s.f.receiver.waitFor(2, 20_000, at('/person-all'))).map(body);
+      assert.deepEqual(all.map((b) => b.id).sort(), [linked, unlinked]);
+      const a = (await s.f.receiver.waitFor(1, 20_000, at('/person-a'))).map(body);
+      assert.deepEqual(
+        a.map((b) => b.id),
+        [linked],
+      );
+      // fanned out in the same round as the others: nothing for ledger B, and the unlinked person only for all ledgers
+      const deliveries = async (webhookId: number) =>
+        (
+          await db.selectFrom('webhook_deliveries').select('entity_id').where('webhook_id', '=', webhookId).execute()
+        ).map((d) => d.entity_id);
+      assert.deepEqual(await deliveries(hookB.Id), []);
+      assert.deepEqual(await deliveries(hookA.Id), [linked]);
+    });
   });
 }

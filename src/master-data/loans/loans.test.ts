@@ -221,7 +221,22 @@ for (const dialect of DIALECTS) {
         assert.match(res.body, /Darlehen lesen/);
       }
       const loansOnly = await t.login({ permissions: [PERMISSIONS.loansRead] });
-      assert.equal((await call(LOANS, loansOnly)).statusCode, 200);
+      const withoutPersons = await call(`${LOANS}?limit=100`, loansOnly);
+      assert.equal(withoutPersons.statusCode, 200);
+      // person names are person data: only with Personen lesen (decisions §7); the keys stay, as clients need them
+      type Party = { Id: number; Name: string | null } | null;
+      const parties = (res: { json<T>(): T }) =>
+        res.json<Array<{ Borrower: Party; Lender: Party }>>().flatMap((l) => [l.Borrower, l.Lender]);
+      assert.ok(
+        parties(withoutPersons).every((p) => p === null || (p.Name === null && p.Id > 0)),
+        JSON.stringify(parties(withoutPersons).slice(0, 3)),
+      );
+      const both = await t.login({ permissions: [PERMISSIONS.loansRead, PERMISSIONS.personsRead] });
+      const withPersons = parties(await call(`${LOANS}?limit=100`, both));
+      assert.ok(
+        withPersons.some((p) => p !== null && typeof p.Name === 'string' && p.Name.length > 0),
+        JSON.stringify(withPersons.slice(0, 3)),
+      );
       for (const [url, key] of [
         [`${LOANS}?loanId=abc`, 'loanId'],
         [`${LOANS}?loanTypeId=1.5`, 'loanTypeId'],

@@ -141,15 +141,27 @@ const within = (c: LoanConditionsTable, from: string | null, to: string | null) 
 
 type LoanRow = Awaited<ReturnType<typeof loanRows>>[number];
 
-function present(r: LoanRow, e: Entries, k: Awaited<ReturnType<typeof children>>, q: ReadContext['q']): Item {
+function present(
+  r: LoanRow,
+  e: Entries,
+  k: Awaited<ReturnType<typeof children>>,
+  q: ReadContext['q'],
+  names: boolean,
+): Item {
   const conditions = k.conditions.get(r.id) ?? [];
   const type = e.get(r.loan_type_id);
   return {
     ...{ Id: r.id, IdNum: r.loan_number },
     CompanyCode: companyCode(r.company_code_id, r.company_code_name, r.company_code_code),
+    // A person's name is person data: shown only to callers who may read persons (decisions §7), else null
     Borrower:
-      r.borrower_id === null ? null : { Id: r.borrower_id, BorrowerNumber: r.borrower_number, Name: r.borrower_name },
-    Lender: r.lender_id === null ? null : { Id: r.lender_id, LenderNumber: r.lender_number, Name: r.lender_name },
+      r.borrower_id === null
+        ? null
+        : { Id: r.borrower_id, BorrowerNumber: r.borrower_number, Name: names ? r.borrower_name : null },
+    Lender:
+      r.lender_id === null
+        ? null
+        : { Id: r.lender_id, LenderNumber: r.lender_number, Name: names ? r.lender_name : null },
     LoanType: type ? { Id: type.kind_id, Code: type.code, ShortCode: type.short_code } : null,
     CollateralSecurity: e.idCode(r.collateral_security_id),
     ...{ ContractDate: r.contract_date, DateOfFullPayment: r.date_of_full_payment },
@@ -231,7 +243,8 @@ export const loansV12: MasterRoute = {
       ...idsOf(rows, [...LOAN_CATALOGUES, 'cancellation_possibility_id']),
       ...k.catalogue,
     ]);
-    return rows.map((r) => present(r, e, k, ctx.q));
+    const names = ctx.permissions.has(PERMISSIONS.personsRead);
+    return rows.map((r) => present(r, e, k, ctx.q, names));
   },
 };
 
