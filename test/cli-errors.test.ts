@@ -53,6 +53,8 @@ describe('CLI errors name the next step', () => {
         /import failed with 1 problem\(s\); nothing was stored: .+; fix the file and run the import again/,
       ],
       [['import', path.join(dir, 'missing.json')], {}, /no such file: .*; check the path/],
+      [['import', dir], {}, /is not a file \(a folder or a device\); give the path of the JSON file to import/],
+      [['export', dir], {}, /exists and is not a file \(a folder or a device\); choose a file path for the export/],
       [
         ['export', path.join(dir, 'no', 'such', 'folder', 'out.json')],
         {},

@@ -46,6 +46,10 @@ export function registerDataCommands(program: Command): void {
         throw new CommandError(
           `no such file: ${path.resolve(file)}; check the path (relative paths start at ${process.cwd()})`,
         );
+      if (!fs.statSync(file).isFile())
+        throw new CommandError(
+          `${path.resolve(file)} is not a file (a folder or a device); give the path of the JSON file to import`,
+        );
       // The dataset modules load when a command runs, not for `--help`.
       const { importData, ImportFailed } = await import('../dataset/import/importer.ts');
       const { formatProblemWithLine } = await import('../dataset/import/lookup.ts');
@@ -80,6 +84,12 @@ export function registerDataCommands(program: Command): void {
     )
     .action(async (file: string) => {
       const { exportData } = await import('../dataset/export.ts');
+      // The export is written beside the target and renamed over it: only over a file, never a folder or a device
+      const existing = fs.statSync(file, { throwIfNoEntry: false });
+      if (existing && !existing.isFile())
+        throw new CommandError(
+          `${path.resolve(file)} exists and is not a file (a folder or a device); choose a file path for the export`,
+        );
       const tmp = `${file}.partial`;
       let fd: number;
       try {

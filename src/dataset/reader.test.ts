@@ -116,6 +116,35 @@ describe('import reader: positions', () => {
     );
   });
 
+  it('bytes that are not UTF-8 stop the import, naming the first one (not stored as U+FFFD)', async () => {
+    const last = (seen: string[]) => seen[seen.length - 1];
+    const latin1 = Buffer.concat([utf8('{"A":[{"N":"S'), Buffer.from([0xfc]), utf8('d"}]}')]);
+    for (const cuts of [[], [5], [13], [14]])
+      assert.equal(
+        last(await read(latin1, cuts)),
+        'error the file is not UTF-8: byte 14 is not part of a UTF-8 character; save the file as UTF-8 [record -]',
+        `cut at ${cuts.join()}`,
+      );
+    // a character cut off by the end of the file
+    assert.match(last(await read(Buffer.concat([utf8('{"A":[]}'), Buffer.from([0xe2, 0x82])])))!, /is not UTF-8/);
+    // a 4-byte character split across chunks is fine
+    assert.deepEqual(await read(utf8('{"A":[{"N":"😀"}]}'), [12, 13, 14]), ['start A', '0 {"N":"😀"} @1:7', 'end A 1']);
+  });
+
+  it('a record nested deeper than 32 levels is refused with its place, not a stack overflow', async () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const ok = await read(utf8(`{"A":[{"N":${deep(31)}}]}`));
+    assert.equal(ok[ok.length - 1], 'end A 1');
+    for (const n of [32, 50_000]) {
+      const seen = await read(utf8(`{"A":[{"N":${deep(n)}}]}`));
+      assert.equal(
+        seen[seen.length - 1],
+        'error the file is not valid JSON at line 1, column 43: a record may nest arrays and objects at most 32 levels deep [record 0]',
+        String(n),
+      );
+    }
+  });
+
   it('a byte order mark is skipped; a record longer than many chunks is read whole', async () => {
     const long = 'x'.repeat(100_000);
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8(`{"A":[{"Id":1,"N":"${long}"},\n{"Id":2}]}`)]);

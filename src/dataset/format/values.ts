@@ -1,6 +1,7 @@
 // Field values in the file <-> column values: type checks with one message per problem, exact decimals.
 import type { FieldType } from './fields.ts';
 import { realDate } from '../../db/values.ts';
+import { textProblem } from '../../http/input-rules.ts';
 
 /** A JSON number as written in the file (its source text), so decimals keep every digit. */
 export class Num {
@@ -36,7 +37,34 @@ export function plainDecimal(text: string): string {
   return sign && /[1-9]/.test(out) ? `-${out}` : out;
 }
 
-const show = (v: JsonValue): string => (v instanceof Num ? v.text : JSON.stringify(v));
+/** Longest value text a message quotes. */
+const SHOWN = 100;
+
+/** A value as the file wrote it (numbers in their own text), cut at SHOWN characters. */
+function show(v: JsonValue): string {
+  let out = '';
+  const write = (x: JsonValue): void => {
+    if (out.length > SHOWN) return;
+    if (x instanceof Num) out += x.text;
+    else if (Array.isArray(x)) {
+      out += '[';
+      x.forEach((item, i) => {
+        if (i) out += ',';
+        write(item);
+      });
+      out += ']';
+    } else if (x !== null && typeof x === 'object') {
+      out += '{';
+      Object.entries(x).forEach(([k, item], i) => {
+        out += `${i ? ',' : ''}${JSON.stringify(k)}:`;
+        write(item);
+      });
+      out += '}';
+    } else out += JSON.stringify(x);
+  };
+  write(v);
+  return out.length > SHOWN ? `${out.slice(0, SHOWN)}…` : out;
+}
 
 /** The column value of a field, or a message saying what is wrong (value shown). */
 export function toColumn(type: FieldType, v: JsonValue): { value: string | number } | { error: string } {
@@ -49,8 +77,14 @@ export function toColumn(type: FieldType, v: JsonValue): { value: string | numbe
     }
     case 'decimal':
       return v instanceof Num ? { value: plainDecimal(v.text) } : { error: `must be a number, got ${show(v)}` };
-    case 'string':
-      return typeof v === 'string' ? { value: v } : { error: `must be a string, got ${show(v)}` };
+    case 'string': {
+      if (typeof v !== 'string') return { error: `must be a string, got ${show(v)}` };
+      // as in API bodies (docs/limits.md): no control characters but tab, LF and CR; no lone surrogates
+      const problem = textProblem(v, 'body');
+      return problem
+        ? { error: `${JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v)} ${problem}` }
+        : { value: v };
+    }
     case 'bool':
       return typeof v === 'boolean' ? { value: v ? 1 : 0 } : { error: `must be true or false, got ${show(v)}` };
     case 'date':

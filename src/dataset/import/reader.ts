@@ -50,6 +50,14 @@ const shownChar = (c: string) => (c < ' ' ? JSON.stringify(c) : `'${c}'`);
 class Parser {
   buf = '';
   i = 0;
+  /** Arrays and objects open around the read position (within the record being read). */
+  depth = 0;
+
+  /** Enters an array or object at `index`; a record nested deeper than MAX_DEPTH is refused. */
+  enter(index: number): void {
+    if (++this.depth > MAX_DEPTH)
+      throw new Syntax(index, `a record may nest arrays and objects at most ${MAX_DEPTH} levels deep`);
+  }
 
   fail(index: number, expected: string): never {
     if (index >= this.buf.length) throw NEED_MORE;
@@ -81,10 +89,12 @@ class Parser {
 
   object(): { [key: string]: JsonValue } {
     const obj: { [key: string]: JsonValue } = {};
+    this.enter(this.i);
     this.i++;
     let c = this.next();
     if (c === 125) {
       this.i++;
+      this.depth--;
       return obj;
     }
     for (;;) {
@@ -97,7 +107,10 @@ class Parser {
       else obj[key] = value;
       c = this.next();
       this.i++;
-      if (c === 125) return obj;
+      if (c === 125) {
+        this.depth--;
+        return obj;
+      }
       if (c !== 44) this.fail(this.i - 1, "expected ',' or '}' after a value");
       c = this.next();
     }
@@ -105,16 +118,21 @@ class Parser {
 
   array(): JsonValue[] {
     const items: JsonValue[] = [];
+    this.enter(this.i);
     this.i++;
     if (this.next() === 93) {
       this.i++;
+      this.depth--;
       return items;
     }
     for (;;) {
       items.push(this.value());
       const c = this.next();
       this.i++;
-      if (c === 93) return items;
+      if (c === 93) {
+        this.depth--;
+        return items;
+      }
       if (c !== 44) this.fail(this.i - 1, "expected ',' or ']' after a value");
     }
   }
@@ -198,6 +216,42 @@ class Parser {
   }
 }
 
+/** Deepest nesting of arrays and objects in one record (the import format needs a few levels; the API allows 32). */
+const MAX_DEPTH = 32;
+
+/** The next chunk's text; bytes that are not UTF-8 are a DocumentError naming the first such byte of the file. */
+function decode(decoder: TextDecoder, chunk: Buffer, offset: number, stream: boolean): string {
+  try {
+    return decoder.decode(chunk, { stream });
+  } catch {
+    const at = offset + firstInvalidUtf8(chunk);
+    throw new DocumentError(
+      `the file is not UTF-8: byte ${(at + 1).toLocaleString('en')} is not part of a UTF-8 character; save the file as UTF-8`,
+    );
+  }
+}
+
+/** Index of the first byte of `b` that does not begin or continue a well-formed UTF-8 sequence (0 if none is found). */
+function firstInvalidUtf8(b: Buffer): number {
+  for (let i = 0; i < b.length;) {
+    const c = b[i] as number;
+    const n = c < 0x80 ? 1 : c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c < 0xf5 ? 4 : 0;
+    if (n === 0) return i;
+    if (i + n > b.length) return i; // cut off at the end of the file
+    for (let k = 1; k < n; k++) if (((b[i + k] as number) & 0xc0) !== 0x80) return i;
+    if (n === 3) {
+      const v = ((c & 0x0f) << 12) | (((b[i + 1] as number) & 0x3f) << 6);
+      if (v < 0x800 || (v >= 0xd800 && v <= 0xdfff)) return i;
+    }
+    if (n === 4) {
+      const v = ((c & 0x07) << 18) | (((b[i + 1] as number) & 0x3f) << 12);
+      if (v < 0x10000 || v > 0x10ffff) return i;
+    }
+    i += n;
+  }
+  return 0;
+}
+
 const ESCAPES: Record<string, string | undefined> = {
   '"': '"',
   '\\': '\\',
@@ -215,7 +269,9 @@ type State =
 export async function readDocument(input: Readable, handler: DocumentHandler): Promise<void> {
   const p = new Parser();
   const lines = new LineCounter();
-  const chunks = input.setEncoding('utf8')[Symbol.asyncIterator]() as AsyncIterator<string>;
+  const chunks = input[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+  // Strict: bytes that are not UTF-8 stop the import (decoding them leniently would store U+FFFD in their place)
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let ended = false;
   let bytes = 0;
   let base = 0; // index in the file (in UTF-16 units) of buf[0]
@@ -228,13 +284,17 @@ export async function readDocument(input: Readable, handler: DocumentHandler): P
   /** Appends the next chunk, dropping the text already read. */
   const more = async (): Promise<void> => {
     const r = await chunks.next();
+    let text: string;
     if (r.done) {
       ended = true;
-      return;
+      text = decode(decoder, Buffer.alloc(0), bytes, false);
+      if (text === '') return;
+    } else {
+      const chunk = typeof r.value === 'string' ? Buffer.from(r.value) : r.value;
+      text = decode(decoder, chunk, bytes, true);
+      bytes += chunk.length;
+      handler.bytes?.(bytes);
     }
-    let text = r.value;
-    bytes += Buffer.byteLength(text);
-    handler.bytes?.(bytes);
     if (base === 0 && p.buf === '' && text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a UTF-8 byte order mark
     lines.advance(p.buf, base, base + p.i);
     base += p.i;
@@ -248,6 +308,7 @@ export async function readDocument(input: Readable, handler: DocumentHandler): P
 
   /** One step of the top-level structure; calls the handler last, so that a step that needs more input is redone. */
   const step = (): void | Promise<void> => {
+    p.depth = 0; // a step that needed more input is read again from its start
     if (state === 'end') {
       let c = p.buf.charCodeAt(p.i);
       while (c === 32 || c === 10 || c === 13 || c === 9) c = p.buf.charCodeAt(++p.i);

@@ -72,6 +72,12 @@ function readFields(
       ok = false;
       continue;
     }
+    // Ids are positive, as everywhere (the API names no record 0 or below; the export pages from Id 1)
+    if (f.column === 'id' && (c.value as number) < 1) {
+      report(pathOf(prefix, f), `must be a positive integer (1 to 2147483647), got ${v instanceof Num ? v.text : '?'}`);
+      ok = false;
+      continue;
+    }
     if (f.values && !f.values.includes(c.value as string)) {
       report(pathOf(prefix, f), `unknown value '${String(c.value)}' (one of ${f.values.join(', ')})`);
       ok = false;

@@ -1,0 +1,38 @@
+// Values the import refuses, as the API does (docs/import-format.md, "Values"): Ids below 1 (the export would leave
+// them out, and the API names no such record), strings with control characters or lone surrogates; a wrong value is
+// quoted as the file wrote it. Every problem is listed and nothing is stored.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { DIALECTS } from '../../test/support/db.ts';
+import { count, doc, importProblems, withDb } from '../../test/support/dataset.ts';
+
+for (const dialect of DIALECTS) {
+  describe(`import: hostile values [${dialect}]`, () => {
+    it('refuses Ids below 1, control characters and lone surrogates; quotes wrong values as written', async () => {
+      await withDb(dialect, async (t) => {
+        const problems = await importProblems(
+          t,
+          doc({
+            CompanyCodes: [
+              { Id: -5, Code: 'NEG', Name: 'negative' },
+              { Id: 'MINUS_ZERO', Code: 'ZERO', Name: 'zero' },
+              { Id: 1, Code: '1000', Name: 'a\u0000b' },
+              { Id: 2, Code: '2000', Name: '\ud800' },
+              { Id: 3, Code: '3000', Name: { a: 1.5, b: [2, -1] } },
+            ],
+          })
+            .replace('"a":1.5', '"a":1.50')
+            .replace('"MINUS_ZERO"', '-0'),
+        );
+        assert.deepEqual(problems, [
+          'CompanyCodes[0] Id: must be a positive integer (1 to 2147483647), got -5',
+          'CompanyCodes[1] Id: must be a positive integer (1 to 2147483647), got -0',
+          'CompanyCodes[2] (Id 1) Name: "a\\u0000b" contains the control character U+0000, which is not allowed',
+          'CompanyCodes[3] (Id 2) Name: "\\ud800" is not valid Unicode (a lone surrogate)',
+          'CompanyCodes[4] (Id 3) Name: must be a string, got {"a":1.50,"b":[2,-1]}',
+        ]);
+        assert.equal(await count(t, 'company_codes'), 0);
+      });
+    });
+  });
+}
