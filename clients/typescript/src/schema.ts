@@ -1836,7 +1836,10 @@ export interface components {
       access_token: string;
       /** @enum {string} */
       token_type: 'bearer';
-      /** @description Seconds until the access token expires */
+      /**
+       * Format: int32
+       * @description Seconds until the access token expires
+       */
       expires_in: number;
       /** @description For grant_type=refresh_token (single use) */
       refresh_token: string;
@@ -1859,6 +1862,7 @@ export interface components {
      *     }
      */
     CodeRef: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -1876,8 +1880,10 @@ export interface components {
      *     }
      */
     DistributionPeriod: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
+      /** Format: int32 */
       FirstCalenderYear?: number | null;
       IsBookable?: boolean | null;
       IsComputable?: boolean | null;
@@ -1890,6 +1896,7 @@ export interface components {
      *     }
      */
     OwnerRef: {
+      /** Format: int32 */
       Id?: number | null;
       OwnerNumber?: string | null;
     };
@@ -1901,6 +1908,7 @@ export interface components {
      *     }
      */
     CompanyCodeRef: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
       Code?: string | null;
@@ -1912,6 +1920,7 @@ export interface components {
      *     }
      */
     UseUnitRef: {
+      /** Format: int32 */
       Id?: number | null;
       UseUnitNumber?: string | null;
     };
@@ -1922,6 +1931,7 @@ export interface components {
      *     }
      */
     GroupRef: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -1936,6 +1946,7 @@ export interface components {
      *     }
      */
     Explanation: {
+      /** Format: int32 */
       Id?: number | null;
       Text?: string | null;
       Group?: components['schemas']['GroupRef'] | null;
@@ -2074,6 +2085,7 @@ export interface components {
      *     }
      */
     AllocationGroup: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
       Owner?: components['schemas']['OwnerRef'] | null;
@@ -2165,6 +2177,7 @@ export interface components {
      *     }
      */
     AllocationGroupBaseAllocationGroup: {
+      /** Format: int32 */
       Id?: number | null;
       IndividualOwnershipManagement?: boolean | null;
       IsCleared?: boolean | null;
@@ -2179,6 +2192,7 @@ export interface components {
      *     }
      */
     FacilityRef: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -2225,6 +2239,7 @@ export interface components {
      *     }
      */
     CombinedAllocationGroup: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: decimal */
       UnitsTotal?: number | null;
@@ -2395,6 +2410,7 @@ export interface components {
      *     }
      */
     AllocationGroupBase: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
       Owner?: components['schemas']['OwnerRef'] | null;
@@ -2447,6 +2463,7 @@ export interface components {
      *     }
      */
     Project: {
+      /** Format: int32 */
       Id?: number | null;
       /** @description Name of the project */
       Name?: string | null;
@@ -2456,7 +2473,10 @@ export interface components {
       ProjectManager?: string | null;
       /** @description Description */
       Description?: string | null;
-      /** @description Ledger (company code) of the project; required on create, not nullable */
+      /**
+       * Format: int32
+       * @description Ledger (company code) of the project; required on create, not nullable
+       */
       CompanyCodeId?: number | null;
       /**
        * Format: date
@@ -2514,11 +2534,20 @@ export interface components {
        * @description End of the project, not before ProjectLifeTimeFrom, YYYY-MM-DD
        */
       ProjectLifeTimeTo?: string | null;
-      /** @description Id of an existing cost centre; 0 or null = none */
+      /**
+       * Format: int32
+       * @description Id of an existing cost centre; 0 or null = none
+       */
       CostCenterId?: number | null;
-      /** @description Id of an existing cost unit; 0 or null = none */
+      /**
+       * Format: int32
+       * @description Id of an existing cost unit; 0 or null = none
+       */
       CostUnitId?: number | null;
-      /** @description Id of an existing cost type; 0 or null = none */
+      /**
+       * Format: int32
+       * @description Id of an existing cost type; 0 or null = none
+       */
       CostTypeId?: number | null;
       /** @description Assigned ids, ascending */
       EconomicUnit?: number[] | null;
@@ -2553,7 +2582,10 @@ export interface components {
       ProjectManager?: string | null;
       /** @description Description */
       Description?: string | null;
-      /** @description Ledger (company code) of the project; required on create, not nullable */
+      /**
+       * Format: int32
+       * @description Ledger (company code) of the project; required on create, not nullable
+       */
       CompanyCodeId: number;
       /**
        * Format: date
@@ -2611,11 +2643,20 @@ export interface components {
        * @description End of the project, not before ProjectLifeTimeFrom, YYYY-MM-DD
        */
       ProjectLifeTimeTo?: string | null;
-      /** @description Id of an existing cost centre; 0 or null = none */
+      /**
+       * Format: int32
+       * @description Id of an existing cost centre; 0 or null = none
+       */
       CostCenterId?: number;
-      /** @description Id of an existing cost unit; 0 or null = none */
+      /**
+       * Format: int32
+       * @description Id of an existing cost unit; 0 or null = none
+       */
       CostUnitId?: number;
-      /** @description Id of an existing cost type; 0 or null = none */
+      /**
+       * Format: int32
+       * @description Id of an existing cost type; 0 or null = none
+       */
       CostTypeId?: number;
       /** @description Ids to assign: EconomicUnit */
       EconomicUnit?: number[] | null;
@@ -2639,6 +2680,7 @@ export interface components {
      *     }
      */
     ProjectRef: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
       Name?: string | null;
@@ -2659,7 +2701,10 @@ export interface components {
       ProjectManager?: string | null;
       /** @description Description */
       Description?: string | null;
-      /** @description Ledger (company code) of the project; required on create, not nullable */
+      /**
+       * Format: int32
+       * @description Ledger (company code) of the project; required on create, not nullable
+       */
       CompanyCodeId?: number;
       /**
        * Format: date
@@ -2717,11 +2762,20 @@ export interface components {
        * @description End of the project, not before ProjectLifeTimeFrom, YYYY-MM-DD
        */
       ProjectLifeTimeTo?: string | null;
-      /** @description Id of an existing cost centre; 0 or null = none */
+      /**
+       * Format: int32
+       * @description Id of an existing cost centre; 0 or null = none
+       */
       CostCenterId?: number;
-      /** @description Id of an existing cost unit; 0 or null = none */
+      /**
+       * Format: int32
+       * @description Id of an existing cost unit; 0 or null = none
+       */
       CostUnitId?: number;
-      /** @description Id of an existing cost type; 0 or null = none */
+      /**
+       * Format: int32
+       * @description Id of an existing cost type; 0 or null = none
+       */
       CostTypeId?: number;
     };
     /**
@@ -2732,6 +2786,7 @@ export interface components {
      *     }
      */
     PriceIndex: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
       Note?: string | null;
@@ -2748,6 +2803,7 @@ export interface components {
      *     }
      */
     PriceIndexValue: {
+      /** Format: int32 */
       Id?: number | null;
       IndexValue?: number | null;
       /** Format: date */
@@ -2765,6 +2821,7 @@ export interface components {
      *     }
      */
     LicenseAgreement: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       UseUnit?: components['schemas']['UseUnitRef'] | null;
@@ -2807,6 +2864,7 @@ export interface components {
      *     }
      */
     IndexRentalAgreement: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -2846,13 +2904,16 @@ export interface components {
      *     }
      */
     IndexRentalAgreementV1_0: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       LicenseAgreementId?: number | null;
       /** Format: date-time */
       ValidFrom?: string | null;
       /** Format: date-time */
       ValidTo?: string | null;
       PriceIndex?: string | null;
+      /** Format: int32 */
       ContractAgreementTypeId?: number | null;
       ContractAgreementType?: string | null;
       ReferenceValueIndex?: string | null;
@@ -2879,6 +2940,7 @@ export interface components {
      *     }
      */
     GraduatedRentEntry: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date-time */
       RentChangeDate?: string | null;
@@ -2897,6 +2959,7 @@ export interface components {
      *     }
      */
     ContractPositionType: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
       ShortCode?: string | null;
@@ -2966,6 +3029,7 @@ export interface components {
      *     }
      */
     GraduatedRentAgreement: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -2991,10 +3055,12 @@ export interface components {
      *     }
      */
     GraduatedRentAgreementV1_0GraduatedRentEntry: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date-time */
       RentChangeDate?: string | null;
       Amount?: number | null;
+      /** Format: int32 */
       VATRateId?: number | null;
       VATRate?: string | null;
       ActivatedAgreement?: boolean | null;
@@ -3035,7 +3101,9 @@ export interface components {
      *     }
      */
     GraduatedRentAgreementV1_0: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       LicenseAgreementId?: number | null;
       /** Format: date-time */
       ValidFrom?: string | null;
@@ -3053,6 +3121,7 @@ export interface components {
      *     }
      */
     TurnoverRentStep: {
+      /** Format: int32 */
       Id?: number | null;
       TurnoverFrom?: number | null;
       TurnoverTo?: number | null;
@@ -3107,6 +3176,7 @@ export interface components {
      *     }
      */
     TurnoverRentAgreement: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -3166,14 +3236,18 @@ export interface components {
      *     }
      */
     TurnoverRentAgreementV1_0: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       LicenseAgreementId?: number | null;
       /** Format: date-time */
       ValidFrom?: string | null;
       /** Format: date-time */
       ValidTo?: string | null;
+      /** Format: int32 */
       ContractPositionTypeId?: number | null;
       ContractPositionType?: string | null;
+      /** Format: int32 */
       AccountingIntervalId?: number | null;
       AccountingInterval?: string | null;
       /** Format: date-time */
@@ -3210,6 +3284,7 @@ export interface components {
      *     }
      */
     VatOptionAgreement: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -3234,7 +3309,9 @@ export interface components {
      *     }
      */
     VATOptionAgreementV1_0: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       LicenseAgreementId?: number | null;
       /** Format: date-time */
       ValidFrom?: string | null;
@@ -3242,6 +3319,7 @@ export interface components {
       ValidTo?: string | null;
       /** Format: date-time */
       FirstDebit?: string | null;
+      /** Format: int32 */
       SalesTaxId?: number | null;
       SalesTax?: string | null;
     };
@@ -3264,6 +3342,7 @@ export interface components {
      *     }
      */
     RentalUpperLimit: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -3286,7 +3365,9 @@ export interface components {
      *     }
      */
     RentalUpperLimitV1_0: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       LicenseAgreementId?: number | null;
       /** Format: date-time */
       ValidFrom?: string | null;
@@ -3331,6 +3412,7 @@ export interface components {
      *     }
      */
     GrossRentsWithoutHeating: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -3359,7 +3441,9 @@ export interface components {
      *     }
      */
     GrossRentsWithoutHeatingV1_0: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       LicenseAgreementId?: number | null;
       /** Format: date-time */
       ValidFrom?: string | null;
@@ -3377,6 +3461,7 @@ export interface components {
      *     }
      */
     DistributionSpecialChargeType: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
       IsFixCostsPerDistributionKeyUnit?: boolean | null;
@@ -3391,6 +3476,7 @@ export interface components {
      *     }
      */
     CalculationBase: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
       ShortCode?: string | null;
@@ -3404,6 +3490,7 @@ export interface components {
      *     }
      */
     BillingUnitValue: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
       Code?: string | null;
@@ -3417,6 +3504,7 @@ export interface components {
      *     }
      */
     DistributionCostType: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
       ShortCode?: string | null;
@@ -3473,6 +3561,7 @@ export interface components {
      *     }
      */
     MaxCostDistribution: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -3512,7 +3601,9 @@ export interface components {
      *     }
      */
     MaxCostDistributionV1_0: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       LicenseAgreementId?: number | null;
       /** Format: date-time */
       ValidFrom?: string | null;
@@ -3520,13 +3611,16 @@ export interface components {
       ValidTo?: string | null;
       DistributionSpecialChargeTypeMaxCost?: string | null;
       Percentage?: number | null;
+      /** Format: int32 */
       CalculationBasisId?: number | null;
       CalculationBasis?: string | null;
       DistributionCostType?: string | null;
       IsGrossAmount?: boolean | null;
       FixCostValue?: number | null;
+      /** Format: int32 */
       PrepaymentBlockId?: number | null;
       PrepaymentBlock?: string | null;
+      /** Format: int32 */
       BillingUnitValueId?: number | null;
       BillingUnitValue?: string | null;
     };
@@ -3582,6 +3676,7 @@ export interface components {
      *     }
      */
     DistributionSpecialCharge: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -3620,6 +3715,7 @@ export interface components {
      *     }
      */
     SpecialUseRight: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -3669,6 +3765,7 @@ export interface components {
      *     }
      */
     PrepaymentAdjustment: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -3695,6 +3792,7 @@ export interface components {
      *     }
      */
     StandardDistributionKey: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
       ShortCode?: string | null;
@@ -3761,6 +3859,7 @@ export interface components {
      *     }
      */
     DistributionCostType2: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -3786,6 +3885,7 @@ export interface components {
      *     }
      */
     Prolongation: {
+      /** Format: int32 */
       Id?: number | null;
       ProlongationPeriod?: components['schemas']['CodeRef'] | null;
       ProlongationActivated?: boolean | null;
@@ -3829,6 +3929,7 @@ export interface components {
      *     }
      */
     MultipleOptInAgreement: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -3915,6 +4016,7 @@ export interface components {
      *     }
      */
     MinorRepairWorkAgreement: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -3947,6 +4049,7 @@ export interface components {
      *     }
      */
     CivilCodeAdaptationLockAgreement: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -3983,6 +4086,7 @@ export interface components {
      *     }
      */
     ReminderChargeFixedAmount: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -4026,6 +4130,7 @@ export interface components {
      *     }
      */
     ReminderChargeInterest: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -4048,8 +4153,10 @@ export interface components {
      *     }
      */
     ReasonOfWaiver: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
+      /** Format: int32 */
       NodeId?: number | null;
     };
     /**
@@ -4075,6 +4182,7 @@ export interface components {
      *     }
      */
     WaiverOfTerminationAgreement: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -4098,8 +4206,11 @@ export interface components {
      *     }
      */
     SurchargesAndReduction: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       UseUnitRentAdjustmentId?: number | null;
+      /** Format: int32 */
       SpecialAttributeId?: number | null;
       SpecialAttribute?: string | null;
       Amount?: number | null;
@@ -4114,7 +4225,9 @@ export interface components {
      *     }
      */
     FacilityCharacteristic: {
+      /** Format: int32 */
       FacilityCharacteristicGroupId?: number | null;
+      /** Format: int32 */
       UseUnitRentAdjustmentId?: number | null;
       FacilityCharacteristicGroup?: string | null;
       FacilityCharacteristicGroupEffectiveValue?: string | null;
@@ -4162,12 +4275,16 @@ export interface components {
      *     }
      */
     UseUnitRentAdjustmentV1_0: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       UseUnitId?: number | null;
       /** Format: date-time */
       AdjustmentBlocker?: string | null;
+      /** Format: int32 */
       FIOLegalStateId?: number | null;
       FIOLegalState?: string | null;
+      /** Format: int32 */
       MunicipalityId?: number | null;
       Municipality?: string | null;
       /** Format: date-time */
@@ -4181,6 +4298,7 @@ export interface components {
       /** Format: date-time */
       AdjustmentDate?: string | null;
       TextForDifferentRating?: string | null;
+      /** Format: int32 */
       CapLimitId?: number | null;
       CapLimit?: string | null;
       CapLimitAbsoluteSqm?: number | null;
@@ -4209,6 +4327,7 @@ export interface components {
      *     }
      */
     WebHook: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
       Url?: string | null;
@@ -4305,7 +4424,10 @@ export interface components {
      *     }
      */
     WebhookChange: {
-      /** @description The webhook to change */
+      /**
+       * Format: int32
+       * @description The webhook to change
+       */
       Id: number;
       /** @description Name of the webhook */
       Name?: string;
@@ -4345,7 +4467,10 @@ export interface components {
      *     }
      */
     WebhookTest: {
-      /** @description The webhook to test */
+      /**
+       * Format: int32
+       * @description The webhook to test
+       */
       Id: number;
     };
     /**
@@ -4360,8 +4485,10 @@ export interface components {
     WebhookTestResult: {
       Success?: boolean | null;
       EventId?: string | null;
+      /** Format: int32 */
       StatusCode?: number | null;
       Error?: string | null;
+      /** Format: int32 */
       DurationMs?: number | null;
     };
     /**
@@ -4380,17 +4507,25 @@ export interface components {
      *     }
      */
     WebhookDelivery: {
-      /** @description Attempt id */
+      /**
+       * Format: int32
+       * @description Attempt id
+       */
       Id?: number | null;
+      /** Format: int32 */
       DeliveryId?: number | null;
       EventId?: string | null;
       EntityName?: string | null;
+      /** Format: int32 */
       EntityId?: number | null;
       Action?: string | null;
+      /** Format: int32 */
       Attempt?: number | null;
       Time?: string | null;
+      /** Format: int32 */
       StatusCode?: number | null;
       Error?: string | null;
+      /** Format: int32 */
       DurationMs?: number | null;
       /** @description pending, delivered or failed */
       DeliveryStatus?: string | null;
@@ -4405,9 +4540,12 @@ export interface components {
      *     }
      */
     UseUnit: {
+      /** Format: int32 */
       Id?: number | null;
       UseUnitNumber?: string | null;
+      /** Format: int32 */
       BuildingLandId?: number | null;
+      /** Format: int32 */
       EconomicUnitId?: number | null;
       EconomicUnit?: string | null;
     };
@@ -4420,7 +4558,9 @@ export interface components {
      *     }
      */
     RestrictionOfUse: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       NodeId?: number | null;
       Name?: string | null;
       IsVacancy?: boolean | null;
@@ -4432,6 +4572,7 @@ export interface components {
      *     }
      */
     StatusContract: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -4442,6 +4583,7 @@ export interface components {
      *     }
      */
     LifeOfContract: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -4452,6 +4594,7 @@ export interface components {
      *     }
      */
     PaymentInterval: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -4462,6 +4605,7 @@ export interface components {
      *     }
      */
     DunningLevel: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -4485,6 +4629,7 @@ export interface components {
      *     }
      */
     PeriodOfNotice: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -4495,6 +4640,7 @@ export interface components {
      *     }
      */
     DebitEntryType: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -4526,6 +4672,7 @@ export interface components {
      *     }
      */
     Banking: {
+      /** Format: int32 */
       Id?: number | null;
       UseVirtualIban?: boolean | null;
       VirtualIban?: string | null;
@@ -4591,6 +4738,7 @@ export interface components {
      *     }
      */
     LicenseAgreement2: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       UseUnit?: components['schemas']['UseUnit'] | null;
@@ -4603,6 +4751,7 @@ export interface components {
       /** Format: date */
       EndOfContract?: string | null;
       DunningData?: components['schemas']['DunningData'] | null;
+      /** Format: int32 */
       DifferingMaturity?: number | null;
       PeriodOfNotice?: components['schemas']['PeriodOfNotice'] | null;
       DebitEntryType?: components['schemas']['DebitEntryType'] | null;
@@ -4641,6 +4790,7 @@ export interface components {
      *     }
      */
     LicenseAgreementV1_0: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       UseUnit?: components['schemas']['UseUnit'] | null;
@@ -4661,6 +4811,7 @@ export interface components {
      *     }
      */
     BuildingLand: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       BuildingLandType?: string | null;
@@ -4674,6 +4825,7 @@ export interface components {
      *     }
      */
     EconomicUnit: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       Name?: string | null;
@@ -4697,6 +4849,7 @@ export interface components {
       Street?: string | null;
       HouseNumber?: string | null;
       HouseNumberAddition?: string | null;
+      /** Format: int32 */
       CountryId?: number | null;
       CountryCode?: string | null;
       StreetComplete?: string | null;
@@ -4710,6 +4863,7 @@ export interface components {
      *     }
      */
     CompanyCode: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
       Code?: string | null;
@@ -4724,8 +4878,10 @@ export interface components {
      *     }
      */
     FinancingTypeCatalog: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
+      /** Format: int32 */
       ClassificationId?: number | null;
       ClassificationName?: string | null;
     };
@@ -4751,8 +4907,10 @@ export interface components {
      *     }
      */
     UseUnitUsageType: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
+      /** Format: int32 */
       ClassificationId?: number | null;
       ClassificationName?: string | null;
     };
@@ -4769,6 +4927,7 @@ export interface components {
      *     }
      */
     CurrentUseUnitType: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -4783,10 +4942,12 @@ export interface components {
      *     }
      */
     EntryReason: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
     ExitReason: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -4797,6 +4958,7 @@ export interface components {
      *     }
      */
     Position: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -4808,8 +4970,10 @@ export interface components {
      *     }
      */
     Floor: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
+      /** Format: int32 */
       LevelToGround?: number | null;
     };
     /**
@@ -4819,6 +4983,7 @@ export interface components {
      *     }
      */
     ResidentialAuthorization: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -4835,6 +5000,7 @@ export interface components {
      *     }
      */
     UseUnitType: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ValidFrom?: string | null;
@@ -4851,6 +5017,7 @@ export interface components {
      *     }
      */
     QuantityType: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
       Code?: string | null;
@@ -4873,6 +5040,7 @@ export interface components {
      *     }
      */
     BillingUnit: {
+      /** Format: int32 */
       Id?: number | null;
       Value?: number | null;
       /** Format: date */
@@ -5005,6 +5173,7 @@ export interface components {
      *     }
      */
     UseUnit2: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       BuildingLand?: components['schemas']['BuildingLand'] | null;
@@ -5016,7 +5185,9 @@ export interface components {
       UsableSpace?: number | null;
       LivingSpace?: number | null;
       HeatingSpace?: number | null;
+      /** Format: int32 */
       NumberOfRooms?: number | null;
+      /** Format: int32 */
       NumberOfHalfRooms?: number | null;
       DescriptionOfPosition?: string | null;
       TargetRent?: number | null;
@@ -5034,6 +5205,7 @@ export interface components {
       ExitDate?: string | null;
       EntryReason?: components['schemas']['EntryReason'] | null;
       ExitReason?: components['schemas']['ExitReason'] | null;
+      /** Format: int32 */
       EnergyCertificateId?: number | null;
       Position?: components['schemas']['Position'] | null;
       Floor?: components['schemas']['Floor'] | null;
@@ -5075,9 +5247,12 @@ export interface components {
      *     }
      */
     UseUnitV1_0: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
+      /** Format: int32 */
       EconomicUnitId?: number | null;
+      /** Format: int32 */
       BuildingLandId?: number | null;
       EstateAddress?: components['schemas']['EstateAddress'] | null;
       DescriptionOfPosition?: string | null;
@@ -5092,6 +5267,7 @@ export interface components {
      *     }
      */
     Owner: {
+      /** Format: int32 */
       Id?: number | null;
       OwnerNumber?: string | null;
     };
@@ -5102,6 +5278,7 @@ export interface components {
      *     }
      */
     AssetIdentification: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -5112,6 +5289,7 @@ export interface components {
      *     }
      */
     StatusInventory: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -5122,6 +5300,7 @@ export interface components {
      *     }
      */
     District: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -5132,6 +5311,7 @@ export interface components {
      *     }
      */
     MonumentalProtectionType: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -5142,6 +5322,7 @@ export interface components {
      *     }
      */
     RegionalResponsibility: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -5185,10 +5366,12 @@ export interface components {
      *     }
      */
     EconomicUnit2: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       Name?: string | null;
       Location?: string | null;
+      /** Format: int32 */
       ConstructionYear?: number | null;
       Info?: string | null;
       /** Format: date */
@@ -5215,14 +5398,20 @@ export interface components {
      *     }
      */
     EconomicUnitV1_0: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       Name?: string | null;
       Location?: string | null;
+      /** Format: int32 */
       ConstructionYear?: number | null;
+      /** Format: int32 */
       CompanyCodeId?: number | null;
+      /** Format: int32 */
       OwnerId?: number | null;
+      /** Format: int32 */
       DistrictId?: number | null;
+      /** Format: int32 */
       StatusInventoryId?: number | null;
     };
     /**
@@ -5232,6 +5421,7 @@ export interface components {
      *     }
      */
     Origin: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -5242,14 +5432,17 @@ export interface components {
      *     }
      */
     BuildingType: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
     ConstructionMethod: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
     ChangeReason: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -5278,11 +5471,13 @@ export interface components {
       BuildingType?: components['schemas']['BuildingType'] | null;
       /** Format: date */
       MoveInDate?: string | null;
+      /** Format: int32 */
       ConstructionYear?: number | null;
       ConstructionMethod?: components['schemas']['ConstructionMethod'] | null;
       District?: components['schemas']['District'] | null;
       MonumentalProtectionType?: components['schemas']['MonumentalProtectionType'] | null;
       ChangeReason?: components['schemas']['ChangeReason'] | null;
+      /** Format: int32 */
       BuildingNumberOfStoreys?: number | null;
     };
     /**
@@ -5353,6 +5548,7 @@ export interface components {
      *     }
      */
     BuildingLand2: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       BuildingLandType?: string | null;
@@ -5393,11 +5589,15 @@ export interface components {
      *     }
      */
     BuildingLandV1_0: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       BuildingLandType?: string | null;
+      /** Format: int32 */
       EconomicUnitId?: number | null;
+      /** Format: int32 */
       ConstructionYear?: number | null;
+      /** Format: int32 */
       BuildingTypeId?: number | null;
       Street?: string | null;
       StreetComplete?: string | null;
@@ -5406,9 +5606,12 @@ export interface components {
       HouseNumberAddition?: string | null;
       Zip?: string | null;
       Town?: string | null;
+      /** Format: int32 */
       DistrictId?: number | null;
+      /** Format: int32 */
       CountryId?: number | null;
       CountryCode?: string | null;
+      /** Format: int32 */
       MonumentalProtectionTypeId?: number | null;
       MonumentalProtectionType?: string | null;
       /** Format: date */
@@ -5417,16 +5620,22 @@ export interface components {
       ExitDate?: string | null;
       /** Format: date */
       MoveInDate?: string | null;
+      /** Format: int32 */
       ExitReasonId?: number | null;
       ExitReason?: string | null;
+      /** Format: int32 */
       ChangeReasonId?: number | null;
       ChangeReason?: string | null;
+      /** Format: int32 */
       OriginId?: number | null;
       Origin?: string | null;
+      /** Format: int32 */
       EntryReasonId?: number | null;
       EntryReason?: string | null;
+      /** Format: int32 */
       BuildingConstructionMethodId?: number | null;
       BuildingConstructionMethod?: string | null;
+      /** Format: int32 */
       BuildingNumberOfStoreys?: number | null;
     };
     /**
@@ -5436,6 +5645,7 @@ export interface components {
      *     }
      */
     Gender: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -5446,6 +5656,7 @@ export interface components {
      *     }
      */
     MaritalType: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -5457,6 +5668,7 @@ export interface components {
      *     }
      */
     Nationality: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
       Code?: string | null;
@@ -5504,6 +5716,7 @@ export interface components {
      *     }
      */
     ContractPerson: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       FirstName?: string | null;
@@ -5540,6 +5753,7 @@ export interface components {
      *     }
      */
     AddressType: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -5551,6 +5765,7 @@ export interface components {
      *     }
      */
     Country: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
       Code?: string | null;
@@ -5578,6 +5793,7 @@ export interface components {
      *     }
      */
     Address: {
+      /** Format: int32 */
       Id?: number | null;
       Zip?: string | null;
       Town?: string | null;
@@ -5601,6 +5817,7 @@ export interface components {
      *     }
      */
     CommunicationType: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -5618,7 +5835,9 @@ export interface components {
      *     }
      */
     Communication: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       RelatedAddressId?: number | null;
       Content?: string | null;
       Explanation?: string | null;
@@ -5632,6 +5851,7 @@ export interface components {
      *     }
      */
     BankAccountType: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -5642,6 +5862,7 @@ export interface components {
      *     }
      */
     BankAccountUsageType: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -5664,6 +5885,7 @@ export interface components {
      *     }
      */
     BankAccount: {
+      /** Format: int32 */
       Id?: number | null;
       Iban?: string | null;
       Bic?: string | null;
@@ -5673,6 +5895,7 @@ export interface components {
       /** Format: date */
       ValidTo?: string | null;
       BankAccountType?: components['schemas']['BankAccountType'] | null;
+      /** Format: int32 */
       BankAccountId?: number | null;
       BankAccountUsageType?: components['schemas']['BankAccountUsageType'] | null;
     };
@@ -5687,7 +5910,9 @@ export interface components {
      *     }
      */
     FirstEmailCommunication: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       RelatedAddressId?: number | null;
       Content?: string | null;
       Explanation?: string | null;
@@ -5708,7 +5933,9 @@ export interface components {
      *     }
      */
     FirstLandlinePhoneCommunication: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       RelatedAddressId?: number | null;
       Content?: string | null;
       Explanation?: string | null;
@@ -5726,7 +5953,9 @@ export interface components {
      *     }
      */
     FirstMobilePhoneCommunication: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       RelatedAddressId?: number | null;
       Content?: string | null;
       Explanation?: string | null;
@@ -5855,6 +6084,7 @@ export interface components {
      *     }
      */
     Person: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       ShortName?: string | null;
@@ -5931,6 +6161,7 @@ export interface components {
      *     }
      */
     PersonV1_0Address: {
+      /** Format: int32 */
       Id?: number | null;
       Zip?: string | null;
       Town?: string | null;
@@ -5944,8 +6175,10 @@ export interface components {
       StreetComplete?: string | null;
       HouseNumberComplete?: string | null;
       MainAddress?: boolean | null;
+      /** Format: int32 */
       AddressTypeId?: number | null;
       AddressType?: string | null;
+      /** Format: int32 */
       CountryId?: number | null;
       CountryCode?: string | null;
     };
@@ -5961,11 +6194,14 @@ export interface components {
      *     }
      */
     PersonV1_0Communication: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       RelatedAddressId?: number | null;
       Content?: string | null;
       Explanation?: string | null;
       RelatedAddress?: string | null;
+      /** Format: int32 */
       CommunicationTypeId?: number | null;
       CommunicationType?: string | null;
     };
@@ -5988,6 +6224,7 @@ export interface components {
      *     }
      */
     PersonBankAccount: {
+      /** Format: int32 */
       Id?: number | null;
       Iban?: string | null;
       Bic?: string | null;
@@ -5997,6 +6234,7 @@ export interface components {
       /** Format: date */
       ValidTo?: string | null;
       BankAccountType?: components['schemas']['BankAccountType'] | null;
+      /** Format: int32 */
       BankAccountId?: number | null;
       BankAccountUsageType?: components['schemas']['BankAccountUsageType'] | null;
     };
@@ -6083,6 +6321,7 @@ export interface components {
      *     }
      */
     PersonV1_0: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       Name?: string | null;
@@ -6105,6 +6344,7 @@ export interface components {
      *     }
      */
     ContractorType: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -6237,10 +6477,12 @@ export interface components {
      *     }
      */
     ContractorPerson: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       Shortname?: string | null;
       Name?: string | null;
+      /** Format: int32 */
       NodeId?: number | null;
       TaxNumber?: string | null;
       TaxIdentificationNumber?: string | null;
@@ -6281,6 +6523,7 @@ export interface components {
      *     }
      */
     DefaultAddress: {
+      /** Format: int32 */
       Id?: number | null;
       Zip?: string | null;
       Town?: string | null;
@@ -6464,7 +6707,9 @@ export interface components {
      *     }
      */
     Contractor: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       LicenseAgreementId?: number | null;
       LicenseAgreement?: string | null;
       /** Format: date */
@@ -6647,7 +6892,9 @@ export interface components {
      *     }
      */
     ContractorV1_1: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       LicenseAgreementId?: number | null;
       LicenseAgreement?: string | null;
       /** Format: date */
@@ -6681,6 +6928,7 @@ export interface components {
      *     }
      */
     ContractorV1_0DefaultAddress: {
+      /** Format: int32 */
       Id?: number | null;
       Zip?: string | null;
       Town?: string | null;
@@ -6694,8 +6942,10 @@ export interface components {
       StreetComplete?: string | null;
       HouseNumberComplete?: string | null;
       MainAddress?: boolean | null;
+      /** Format: int32 */
       AddressTypeId?: number | null;
       AddressType?: string | null;
+      /** Format: int32 */
       CountryId?: number | null;
       CountryCode?: string | null;
     };
@@ -6778,7 +7028,9 @@ export interface components {
      *     }
      */
     ContractorV1_0: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       LicenseAgreementId?: number | null;
       LicenseAgreement?: string | null;
       /** Format: date */
@@ -6787,6 +7039,7 @@ export interface components {
       EndOfContract?: string | null;
       IsLegalPerson?: boolean | null;
       IsNaturalPerson?: boolean | null;
+      /** Format: int32 */
       PersonId?: number | null;
       PersonIdNum?: string | null;
       PersonName?: string | null;
@@ -6798,10 +7051,13 @@ export interface components {
       PersonValidFrom?: string | null;
       /** Format: date */
       PersonValidTo?: string | null;
+      /** Format: int32 */
       ContractorTypeId?: number | null;
       ContractorType?: string | null;
+      /** Format: int32 */
       GenderId?: number | null;
       Gender?: string | null;
+      /** Format: int32 */
       UseUnitId?: number | null;
       UseUnit?: string | null;
       Addresses?: components['schemas']['PersonV1_0Address'][] | null;
@@ -6822,6 +7078,7 @@ export interface components {
      *     }
      */
     PaymentModeLicenseAgreement: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       UseUnit?: components['schemas']['UseUnit'] | null;
@@ -6833,6 +7090,7 @@ export interface components {
      *     }
      */
     Mode: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -6843,6 +7101,7 @@ export interface components {
      *     }
      */
     Type: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -6854,6 +7113,7 @@ export interface components {
      *     }
      */
     SepaMandate: {
+      /** Format: int32 */
       Id?: number | null;
       MandateId?: string | null;
       Iban?: string | null;
@@ -6866,6 +7126,7 @@ export interface components {
      *     }
      */
     PaymentModeBankAccount: {
+      /** Format: int32 */
       Id?: number | null;
       Iban?: string | null;
       Bic?: string | null;
@@ -6906,6 +7167,7 @@ export interface components {
      *     }
      */
     PaymentMode: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       ActiveFrom?: string | null;
@@ -6924,6 +7186,7 @@ export interface components {
      *     }
      */
     VatRate: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -6934,6 +7197,7 @@ export interface components {
      *     }
      */
     ValidContractPosition: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -6944,6 +7208,7 @@ export interface components {
      *     }
      */
     ChangeReasonContract: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -6968,7 +7233,9 @@ export interface components {
      *     }
      */
     ContractPositionContractPositionType: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       NodeId?: number | null;
       Name?: string | null;
       ShortCode?: string | null;
@@ -6993,6 +7260,7 @@ export interface components {
      *     }
      */
     ContractPositionTypeSlim: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
       ShortCode?: string | null;
@@ -7052,6 +7320,7 @@ export interface components {
      *     }
      */
     ContractPosition: {
+      /** Format: int32 */
       Id?: number | null;
       NetAmount?: number | null;
       Amount?: number | null;
@@ -7121,6 +7390,7 @@ export interface components {
      *     }
      */
     ContractPositionV1_0: {
+      /** Format: int32 */
       Id?: number | null;
       NetAmount?: number | null;
       Amount?: number | null;
@@ -7142,6 +7412,7 @@ export interface components {
      *     }
      */
     AdministrationType: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -7164,6 +7435,7 @@ export interface components {
      *     }
      */
     DefaultBankaccount: {
+      /** Format: int32 */
       Id?: number | null;
       Iban?: string | null;
       Bic?: string | null;
@@ -7173,6 +7445,7 @@ export interface components {
       /** Format: date */
       ValidTo?: string | null;
       BankAccountType?: components['schemas']['BankAccountType'] | null;
+      /** Format: int32 */
       BankAccountId?: number | null;
       BankAccountUsageType?: components['schemas']['BankAccountUsageType'] | null;
     };
@@ -7361,10 +7634,13 @@ export interface components {
      *     }
      */
     Management: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       Name?: string | null;
+      /** Format: int32 */
       NodeId?: number | null;
+      /** Format: int32 */
       ParentManagementId?: number | null;
       AdministrationType?: components['schemas']['AdministrationType'] | null;
       Person?: components['schemas']['ContractorPerson'] | null;
@@ -7520,6 +7796,7 @@ export interface components {
      *     }
      */
     Owner2: {
+      /** Format: int32 */
       Id?: number | null;
       OwnerNumber?: string | null;
       IsCondominium?: boolean | null;
@@ -7535,6 +7812,7 @@ export interface components {
      *     }
      */
     DepartmentType: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -7546,8 +7824,10 @@ export interface components {
      *     }
      */
     ResponsibleOfficial: {
+      /** Format: int32 */
       Id?: number | null;
       CodeShort?: string | null;
+      /** Format: int32 */
       PersonId?: number | null;
     };
     /**
@@ -7570,10 +7850,13 @@ export interface components {
      *     }
      */
     Department: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       Name?: string | null;
+      /** Format: int32 */
       ManagementId?: number | null;
+      /** Format: int32 */
       ParentId?: number | null;
       DepartmentType?: components['schemas']['DepartmentType'] | null;
       ResponsibleOfficials?: components['schemas']['ResponsibleOfficial'][] | null;
@@ -7694,10 +7977,12 @@ export interface components {
      *     }
      */
     ResponsibleOfficial2: {
+      /** Format: int32 */
       Id?: number | null;
       CodeShort?: string | null;
       AutomaticMailsActivated?: boolean | null;
       UniversalResponsibilityPossible?: boolean | null;
+      /** Format: int32 */
       UserId?: number | null;
       Person?: components['schemas']['ContractorPerson'] | null;
       DefaultAddress?: components['schemas']['DefaultAddress'] | null;
@@ -7714,12 +7999,15 @@ export interface components {
      *     }
      */
     EconomicUnitUniversalResponsibleOfficial: {
+      /** Format: int32 */
       Id?: number | null;
       CodeShort?: string | null;
       AutomaticMailsActivated?: boolean | null;
       UniversalResponsibilityPossible?: boolean | null;
+      /** Format: int32 */
       PersonId?: number | null;
       PersonName?: string | null;
+      /** Format: int32 */
       UserId?: number | null;
     };
     /**
@@ -7734,12 +8022,15 @@ export interface components {
      *     }
      */
     EconomicUnitJurisdictionListResponsibleOfficial: {
+      /** Format: int32 */
       Id?: number | null;
       CodeShort?: string | null;
       AutomaticMailsActivated?: boolean | null;
       UniversalResponsibilityPossible?: boolean | null;
+      /** Format: int32 */
       PersonId?: number | null;
       PersonName?: string | null;
+      /** Format: int32 */
       UserId?: number | null;
     };
     /**
@@ -7749,6 +8040,7 @@ export interface components {
      *     }
      */
     EconomicUnitJurisdictionListDepartment: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -7776,6 +8068,7 @@ export interface components {
      *     }
      */
     EconomicUnitJurisdictionList: {
+      /** Format: int32 */
       Id?: number | null;
       MainJurisdiction?: boolean | null;
       ResponsibleOfficial?: components['schemas']['EconomicUnitJurisdictionListResponsibleOfficial'] | null;
@@ -7925,12 +8218,15 @@ export interface components {
       EconomicUnitJurisdictionList?: components['schemas']['EconomicUnitJurisdictionList'][] | null;
     };
     UseUnitUniversalResponsibleOfficial: {
+      /** Format: int32 */
       Id?: number | null;
       CodeShort?: string | null;
       AutomaticMailsActivated?: boolean | null;
       UniversalResponsibilityPossible?: boolean | null;
+      /** Format: int32 */
       PersonId?: number | null;
       PersonName?: string | null;
+      /** Format: int32 */
       UserId?: number | null;
     };
     /**
@@ -7957,6 +8253,7 @@ export interface components {
      *     }
      */
     UseUnitJurisdictionList: {
+      /** Format: int32 */
       Id?: number | null;
       MainJurisdiction?: boolean | null;
       ResponsibleOfficial?: components['schemas']['EconomicUnitJurisdictionListResponsibleOfficial'] | null;
@@ -8078,6 +8375,7 @@ export interface components {
      *     }
      */
     ContractorTypeV1_0: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
     };
@@ -8089,6 +8387,7 @@ export interface components {
      *     }
      */
     UseUnitType2: {
+      /** Format: int32 */
       Id?: number | null;
       Name?: string | null;
       Classification?: string | null;
@@ -8101,6 +8400,7 @@ export interface components {
      *     }
      */
     Borrower: {
+      /** Format: int32 */
       Id?: number | null;
       BorrowerNumber?: string | null;
       Name?: string | null;
@@ -8113,6 +8413,7 @@ export interface components {
      *     }
      */
     Lender: {
+      /** Format: int32 */
       Id?: number | null;
       LenderNumber?: string | null;
       Name?: string | null;
@@ -8125,6 +8426,7 @@ export interface components {
      *     }
      */
     LoanType: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
       ShortCode?: string | null;
@@ -8136,6 +8438,7 @@ export interface components {
      *     }
      */
     CollateralSecurity: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -8146,6 +8449,7 @@ export interface components {
      *     }
      */
     SubsidiesLoan: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -8156,14 +8460,17 @@ export interface components {
      *     }
      */
     CancellationPossibility: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
     FollowerLoan: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
     };
     PrecursorLoan: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
     };
@@ -8174,6 +8481,7 @@ export interface components {
      *     }
      */
     LoanTermsType: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -8184,6 +8492,7 @@ export interface components {
      *     }
      */
     MaturityDateType: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -8194,6 +8503,7 @@ export interface components {
      *     }
      */
     PeriodOfPerformanceFrom: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -8204,6 +8514,7 @@ export interface components {
      *     }
      */
     PeriodOfPerformanceTo: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -8214,6 +8525,7 @@ export interface components {
      *     }
      */
     RoundingType: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -8224,6 +8536,7 @@ export interface components {
      *     }
      */
     LoanBase: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -8234,6 +8547,7 @@ export interface components {
      *     }
      */
     ChangeReasonCostItem: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -8244,6 +8558,7 @@ export interface components {
      *     }
      */
     MaturityPeriod: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -8293,6 +8608,7 @@ export interface components {
      *     }
      */
     Condition: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       TermFrom?: string | null;
@@ -8414,6 +8730,7 @@ export interface components {
      *     }
      */
     AnnuityHeader: {
+      /** Format: int32 */
       Id?: number | null;
       AnnuityPerMaturity?: number | null;
       /** Format: date */
@@ -8429,6 +8746,7 @@ export interface components {
      *     }
      */
     ObjectAllocationType: {
+      /** Format: int32 */
       Id?: number | null;
       Code?: string | null;
     };
@@ -8449,6 +8767,7 @@ export interface components {
      *     }
      */
     ObjectAssignment: {
+      /** Format: int32 */
       Id?: number | null;
       NominalAmount?: number | null;
       EconomicUnit?: components['schemas']['EconomicUnit'] | null;
@@ -8473,6 +8792,7 @@ export interface components {
      *     }
      */
     RepaymentPlan: {
+      /** Format: int32 */
       Id?: number | null;
       /** Format: date */
       Maturity?: string | null;
@@ -8893,6 +9213,7 @@ export interface components {
      *     }
      */
     Loan: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       CompanyCode?: components['schemas']['CompanyCode'] | null;
@@ -9085,6 +9406,7 @@ export interface components {
      *     }
      */
     OwnerV1_1: {
+      /** Format: int32 */
       Id?: number | null;
       OwnerNumber?: string | null;
       IsCondominium?: boolean | null;
@@ -9116,13 +9438,17 @@ export interface components {
      *     }
      */
     OwnerV1_0: {
+      /** Format: int32 */
       Id?: number | null;
+      /** Format: int32 */
       PersonId?: number | null;
       PersonNumber?: string | null;
       OwnerNumber?: string | null;
+      /** Format: int32 */
       CompanyNameId?: number | null;
       CompanyName?: string | null;
       IsCondominium?: boolean | null;
+      /** Format: int32 */
       AddressTypeId?: number | null;
       AddressType?: string | null;
       StreetComplete?: string | null;
@@ -9132,6 +9458,7 @@ export interface components {
       HouseNumberComplete?: string | null;
       Zip?: string | null;
       Town?: string | null;
+      /** Format: int32 */
       CountryId?: number | null;
       CountryCode?: string | null;
       /** Format: date */
@@ -9151,13 +9478,17 @@ export interface components {
      *     }
      */
     ManagementV1_0: {
+      /** Format: int32 */
       Id?: number | null;
       IdNum?: string | null;
       Name?: string | null;
+      /** Format: int32 */
       AdministrationTypeId?: number | null;
       AdministrationType?: string | null;
       PersonShortName?: string | null;
+      /** Format: int32 */
       ParentManagementId?: number | null;
+      /** Format: int32 */
       NodeId?: number | null;
     };
     /**
