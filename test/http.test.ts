@@ -238,6 +238,16 @@ describe('request details for vendor clients', () => {
       assert.equal(nested.statusCode, 400);
       assert.deepEqual(Object.keys(nested.json()).sort(), ['Items[1].__proto__', 'constructor']);
       assert.equal(({} as Record<string, unknown>).a, undefined, 'no prototype was touched');
+      for (const encoding of ['gzip', 'br']) {
+        const compressed = await t.app.inject({
+          method: 'POST',
+          url: PROBE_URL,
+          payload: '{"Name":"x","Count":1}',
+          headers: { ...bearer(token), 'content-type': 'application/json', 'content-encoding': encoding },
+        });
+        assert.equal(compressed.statusCode, 400, compressed.body);
+        assert.match(compressed.json().$[0], new RegExp(`Content-Encoding '${encoding}', which is not supported`));
+      }
       const huge = await t.app.inject({
         method: 'POST',
         url: PROBE_URL,

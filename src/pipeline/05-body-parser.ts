@@ -17,7 +17,14 @@ export default fp(
   async (app: App) => {
     app.setValidatorCompiler(validatorCompiler);
     app.removeContentTypeParser(['application/json', 'text/plain']);
-    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, raw, done) => {
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
+      // A compressed body is not read as if it were plain text (its bytes would be taken for JSON, or refused as
+      // not UTF-8 without a word about why)
+      const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+      if (encoding && encoding !== 'identity') {
+        const message = `The body is sent with Content-Encoding '${request.headers['content-encoding']}', which is not supported; send it uncompressed.`;
+        return done(new ApiError(400, 'bad_request', { $: [message] }), undefined);
+      }
       // JSON is UTF-8 (RFC 8259 §8.1): bytes that are not would otherwise be stored as U+FFFD without a word
       if (!isUtf8(raw as Buffer)) {
         const message = 'The body is not valid UTF-8; send JSON encoded as UTF-8.';
