@@ -245,6 +245,9 @@ export function transformRoute({ schema, url, route }: { schema: unknown; url: s
       own && own !== ErrorMapSchema && own.type !== 'null' ? describe(own, response as Schema) : response;
   }
   for (const [status, response] of Object.entries(declared)) {
+    // the shared error schemas declare 404 on every route; only a route with a path parameter answers it (a list
+    // filtered by an unknown id answers [], decisions §3)
+    if (status === '404' && response === ErrorMapSchema && !facts.params.length) continue;
     const known = OTHER_STATUSES[status];
     if (response === ErrorMapSchema && known) responses[status] ??= errorResponse(Number(status), ...known);
     else responses[status] ??= describe(response, { description: known?.[0] ?? `Status ${status}.` });

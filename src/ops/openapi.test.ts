@@ -59,17 +59,19 @@ describe('OpenAPI document', () => {
     assert.deepEqual(get.tags, ['Probe v1.2']);
     assert.deepEqual(get.security, [{ oauth2: [], apiKey: [] }, { oauth2: [] }]);
     assert.deepEqual(doc.paths[`${PROBE_URL}/WithKey`].get.security, [{ oauth2: [], apiKey: [] }]);
-    assert.deepEqual(Object.keys(get.responses).sort(), ['200', '400', '401', '403', '404', '429', '500']);
+    // no path parameter, no 404 (a filter naming an unknown id answers [], decisions §3)
+    assert.deepEqual(Object.keys(get.responses).sort(), ['200', '400', '401', '403', '429', '500']);
     assert.deepEqual(Object.keys(doc.paths[PROBE_URL].post.responses).sort(), [
       '200',
       '400',
       '401',
       '403',
-      '404',
       '413',
       '429',
       '500',
     ]);
+    const periods = doc.paths['/service/v1.2/RunningCostDistributionRead/DistributionPeriods'].get.responses;
+    assert.equal(periods[404], undefined);
     assert.equal(get.responses[200].content['application/json'].schema.items.$ref, '#/components/schemas/Item');
     assert.ok(doc.components.schemas.Item.properties.Nested);
     assert.ok(doc.tags.some((tag: Rec) => tag.name === 'Probe v1.2' && tag.description));

@@ -9921,22 +9921,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -10174,22 +10158,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Umlageabrechnung-Stammdaten', 'Umlageabrechnung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -10484,22 +10452,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -10636,22 +10588,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -10764,22 +10700,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -13021,22 +12941,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -13148,22 +13052,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -13321,22 +13209,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -13462,22 +13334,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -13662,22 +13518,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -13821,22 +13661,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -14005,22 +13829,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -14169,22 +13977,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -14320,22 +14112,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -14455,22 +14231,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -14609,22 +14369,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -14742,22 +14486,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -14902,22 +14630,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -15041,22 +14753,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -15228,22 +14924,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -15371,22 +15051,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -15558,22 +15222,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -15700,22 +15348,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -15866,22 +15498,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -16045,22 +15661,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -16203,22 +15803,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -16374,22 +15958,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -16515,22 +16083,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -16669,22 +16221,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -16834,22 +16370,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -16980,22 +16500,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -17150,22 +16654,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -17280,22 +16768,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Web Hook'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -17433,22 +16905,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Web Hook'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -17863,22 +17319,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description The request body is larger than the configured limit (BODY_LIMIT). */
       413: {
         headers: {
@@ -18000,22 +17440,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Web Hook'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -18350,22 +17774,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -18510,22 +17918,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -18776,22 +18168,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -18927,22 +18303,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -19102,22 +18462,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -19229,22 +18573,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -19425,22 +18753,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -19564,22 +18876,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -19817,22 +19113,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -20017,22 +19297,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Personen lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -20523,22 +19787,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -20823,22 +20071,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -21031,22 +20263,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -21184,22 +20400,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -21370,22 +20570,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -21538,22 +20722,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -21864,22 +21032,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -22147,22 +21299,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -22280,22 +21416,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -22523,22 +21643,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -22699,22 +21803,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -22887,22 +21975,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -23046,22 +22118,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -23217,22 +22273,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -23333,22 +22373,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -23461,22 +22485,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -23577,22 +22585,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -23700,22 +22692,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
@@ -24251,22 +23227,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -24670,22 +23630,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -24814,22 +23758,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
@@ -24941,22 +23869,6 @@ export interface operations {
            * @example {
            *       "$": [
            *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
-      /** @description Not found: a record the request refers to does not exist in the ledgers the caller may see. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "No record with this id in your ledgers."
            *       ]
            *     }
            */
