@@ -335,6 +335,16 @@ describe('PostgreSQL out of reach (stopped, restarting, the network gone)', () =
       assert.equal(down.statusCode, 503, down.body);
       assert.equal(down.headers['retry-after'], '5');
       assert.deepEqual(down.json(), { $: ['The database cannot be reached just now: retry in 5 s.'] });
+      // the token endpoint too: not the client's fault, so no invalid_request
+      const login = await app.inject({
+        method: 'POST',
+        url: '/oauth2/token',
+        payload: 'grant_type=password&username=someone&password=some-password',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      assert.equal(login.statusCode, 503, login.body);
+      assert.equal(login.headers['retry-after'], '5');
+      assert.equal(login.headers['cache-control'], 'no-store');
       // Once the pool has dropped its clients, a new connection is refused (ECONNREFUSED): the same answer.
       await new Promise((resolve) => setTimeout(resolve, 200));
       assert.equal((await get()).statusCode, 503);

@@ -10,6 +10,7 @@ import { issueTokens, purgeExpiredTokens, refreshTokens } from './tokens.ts';
 import { findLoginUser } from './users.ts';
 import { purgeThrottle, recordFailure, recordSuccess, retryAfter, throttleKeys } from './login-throttle.ts';
 import { textProblem } from '../http/input-rules.ts';
+import { errorHandler } from '../http/errors.ts';
 import { API_PREFIXES } from '../api.ts';
 
 const TokenResponse = Type.Object(
@@ -66,8 +67,14 @@ export default async function tokenRoutes(app: App) {
   const settings = { accessTtl: app.config.accessTokenTtl, refreshTtl: app.config.refreshTokenTtl };
   let lastPurge = 0;
 
-  // Errors before the handler (content type, body size, rate limit) in the same RFC 6749 shape.
-  app.setErrorHandler((err: FastifyError, _request, reply) => {
+  // Client errors before the handler (content type, body size, rate limit) in the same RFC 6749 shape. Anything else
+  // is not the client's fault: the API's own answers (503 with Retry-After for a database out of reach or busy, 500
+  // for a bug), never an invalid_request a client would not retry.
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (!(err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500)) {
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      return errorHandler(err, request, reply);
+    }
     const status = err.statusCode === 413 || err.statusCode === 429 ? err.statusCode : 400;
     if (status === 429) return oauthError(reply, 429, 'too_many_requests', 'Too many requests; try again later.');
     const description =

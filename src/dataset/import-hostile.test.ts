@@ -1,6 +1,6 @@
 // Values the import refuses, as the API does (docs/import-format.md, "Values"): Ids below 1 (the export would leave
-// them out, and the API names no such record), strings with control characters or lone surrogates; a wrong value is
-// quoted as the file wrote it. Every problem is listed and nothing is stored.
+// them out, and the API names no such record), strings with control characters or lone surrogates, decimals beyond
+// what a JSON number read as a double holds (the API would answer null); a wrong value is quoted as the file wrote it. Every problem is listed and nothing is stored.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS } from '../../test/support/db.ts';
@@ -32,6 +32,19 @@ for (const dialect of DIALECTS) {
           'CompanyCodes[4] (Id 3) Name: must be a string, got {"a":1.50,"b":[2,-1]}',
         ]);
         assert.equal(await count(t, 'company_codes'), 0);
+        const decimals = await importProblems(
+          t,
+          doc({
+            PriceIndices: [{ Id: 1, Code: 'VPI', Note: 'x' }],
+            PriceIndexValues: [
+              { Id: 2, PriceIndexId: 1, ReferenceDate: '2024-01-01', IndexValue: 'HUGE' },
+              { Id: 3, PriceIndexId: 1, ReferenceDate: '2024-02-01', IndexValue: 1e308 },
+            ],
+          }).replace('"HUGE"', '1e309'),
+        );
+        assert.deepEqual(decimals, [
+          'PriceIndexValues[0] (Id 2) IndexValue: 1e309 is beyond the range of numbers clients can read (about ±1.8e308)',
+        ]);
       });
     });
   });

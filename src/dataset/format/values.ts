@@ -76,7 +76,11 @@ export function toColumn(type: FieldType, v: JsonValue): { value: string | numbe
       return { value: n };
     }
     case 'decimal':
-      return v instanceof Num ? { value: plainDecimal(v.text) } : { error: `must be a number, got ${show(v)}` };
+      if (!(v instanceof Num)) return { error: `must be a number, got ${show(v)}` };
+      // stored exactly, but the API writes decimals as JSON numbers, which clients read as doubles
+      if (!Number.isFinite(Number(v.text)))
+        return { error: `${show(v)} is beyond the range of numbers clients can read (about ±1.8e308)` };
+      return { value: plainDecimal(v.text) };
     case 'string': {
       if (typeof v !== 'string') return { error: `must be a string, got ${show(v)}` };
       // as in API bodies (docs/limits.md): no control characters but tab, LF and CR; no lone surrogates
