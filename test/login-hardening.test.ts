@@ -32,6 +32,9 @@ for (const dialect of DIALECTS) {
           ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n'],
           ['application/xml', '<grant_type>password</grant_type>'],
           ['application/json', '{"grant_type":"password"}'],
+          // refused by the API's JSON body parser: still the RFC 6749 shape here, not the API's error map (or a 500)
+          ['application/json', '{"grant_type":'],
+          ['application/json', `${'['.repeat(40)}${']'.repeat(40)}`],
           [undefined, 'grant_type=password'],
         ];
         for (const [type, payload] of bodies) {

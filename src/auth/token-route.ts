@@ -10,7 +10,7 @@ import { issueTokens, purgeExpiredTokens, refreshTokens } from './tokens.ts';
 import { findLoginUser } from './users.ts';
 import { purgeThrottle, recordFailure, recordSuccess, retryAfter, throttleKeys } from './login-throttle.ts';
 import { textProblem } from '../http/input-rules.ts';
-import { errorHandler } from '../http/errors.ts';
+import { ApiError, errorHandler } from '../http/errors.ts';
 import { API_PREFIXES } from '../api.ts';
 
 const TokenResponse = Type.Object(
@@ -71,11 +71,13 @@ export default async function tokenRoutes(app: App) {
   // is not the client's fault: the API's own answers (503 with Retry-After for a database out of reach or busy, 500
   // for a bug), never an invalid_request a client would not retry.
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (!(err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500)) {
+    // Fastify's errors carry statusCode, ours (the JSON body parser's, for a client that sends JSON) status
+    const given = err instanceof ApiError ? err.status : err.statusCode;
+    if (!(given !== undefined && given >= 400 && given < 500)) {
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return errorHandler(err, request, reply);
     }
-    const status = err.statusCode === 413 || err.statusCode === 429 ? err.statusCode : 400;
+    const status = given === 413 || given === 429 ? given : 400;
     if (status === 429) return oauthError(reply, 429, 'too_many_requests', 'Too many requests; try again later.');
     const description =
       err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
