@@ -205,55 +205,35 @@ describe('request details for vendor clients', () => {
         (await t.app.inject({ url: `${PROBE_URL}?showNullValues=FALSE`, headers: bearer(token) })).json()[0].Name,
         undefined,
       );
-      const plain = await t.app.inject({
-        method: 'POST',
-        url: PROBE_URL,
-        payload: '{"Name":"x","Count":1}',
-        headers: { ...bearer(token), 'content-type': 'text/plain' },
-      });
+      /** A POST of `payload` to the probe, as JSON unless `headers` say otherwise. */
+      const post = (payload: string, headers: Record<string, string> = {}) =>
+        t.app.inject({
+          method: 'POST',
+          url: PROBE_URL,
+          payload,
+          headers: { ...bearer(token), 'content-type': 'application/json', ...headers },
+        });
+      const plain = await post('{"Name":"x","Count":1}', { 'content-type': 'text/plain' });
       assert.equal(plain.statusCode, 400);
       assert.match(plain.json().$[0], /content type 'text\/plain'/);
-      const bad = await t.app.inject({
-        method: 'POST',
-        url: PROBE_URL,
-        payload: '{"Name": x}',
-        headers: { ...bearer(token), 'content-type': 'application/json' },
-      });
+      const bad = await post('{"Name": x}');
       assert.equal(bad.statusCode, 400);
       assert.match(bad.json().$[0], /not valid JSON: Unexpected token 'x'/);
-      const proto = await t.app.inject({
-        method: 'POST',
-        url: PROBE_URL,
-        payload: '{"Name":"x","Count":1,"__proto__":{"a":1}}',
-        headers: { ...bearer(token), 'content-type': 'application/json' },
-      });
+      const proto = await post('{"Name":"x","Count":1,"__proto__":{"a":1}}');
       assert.equal(proto.statusCode, 400);
       assert.equal(proto.body, '{"__proto__":["Unknown property \'__proto__\' at __proto__: it may not be sent."]}');
-      const nested = await t.app.inject({
-        method: 'POST',
-        url: PROBE_URL,
-        payload: '{"Name":"x","Count":1,"Items":[1,{"__proto__":{"a":1}}],"constructor":{"prototype":{"a":1}}}',
-        headers: { ...bearer(token), 'content-type': 'application/json' },
-      });
+      const nested = await post(
+        '{"Name":"x","Count":1,"Items":[1,{"__proto__":{"a":1}}],"constructor":{"prototype":{"a":1}}}',
+      );
       assert.equal(nested.statusCode, 400);
       assert.deepEqual(Object.keys(nested.json()).sort(), ['Items[1].__proto__', 'constructor']);
       assert.equal(({} as Record<string, unknown>).a, undefined, 'no prototype was touched');
       for (const encoding of ['gzip', 'br']) {
-        const compressed = await t.app.inject({
-          method: 'POST',
-          url: PROBE_URL,
-          payload: '{"Name":"x","Count":1}',
-          headers: { ...bearer(token), 'content-type': 'application/json', 'content-encoding': encoding },
-        });
+        const compressed = await post('{"Name":"x","Count":1}', { 'content-encoding': encoding });
         assert.equal(compressed.statusCode, 400, compressed.body);
         assert.match(compressed.json().$[0], new RegExp(`Content-Encoding '${encoding}', which is not supported`));
       }
-      const huge = await t.app.inject({
-        method: 'POST',
-        url: PROBE_URL,
-        payload: '{"Name":"x","Count":1e400,"Items":[1,-1e999]}',
-        headers: { ...bearer(token), 'content-type': 'application/json' },
-      });
+      const huge = await post('{"Name":"x","Count":1e400,"Items":[1,-1e999]}');
       assert.equal(huge.statusCode, 400);
       assert.deepEqual(huge.json(), {
         Count: ['The value of Count is a number beyond ±1.8e308, which no field takes.'],
