@@ -21,6 +21,7 @@ import { projectRuleProblems } from './project-rules.ts';
 import { AssignedEntities } from './assigned-entities.ts';
 import { ContractorAddresses } from './contractor-addresses.ts';
 import { foreignChildren, LeftOutChildren } from './child-rows.ts';
+import { checkLedgerLinks } from './ledger-moves.ts';
 
 const BATCH = 2000;
 const MAX_PROBLEMS = 1000;
@@ -67,6 +68,7 @@ async function importInTransaction(
       await importer.assigned.check(importer.bulk, (p) => importer.problem(p));
       await importer.addresses.check(importer.bulk, (p) => importer.problem(p));
       await importer.leftOut.check(importer.bulk, (p) => importer.problem(p));
+      if (importer.moved > 0) await checkLedgerLinks(importer.bulk, (p) => importer.problem(p));
     } catch (err) {
       if (!(err instanceof DocumentError)) throw err;
       // a problem of the top-level structure (e.g. an unknown collection) belongs to no collection
@@ -103,6 +105,8 @@ export class Importer {
   readonly addresses = new ContractorAddresses();
   /** Left-out child rows still referenced elsewhere: noted per batch, checked when the file is in. */
   readonly leftOut = new LeftOutChildren();
+  /** Stored records the file moved to another ledger: their links are checked when the file is in. */
+  moved = 0;
 
   constructor(
     readonly db: Executor,
@@ -254,7 +258,9 @@ export class Importer {
     // references to them are not reported as unknown
     await this.leftOut.beforeWrite(this.bulk, spec, written);
     try {
-      await this.record_events(await writeBatch(this.bulk, spec, written));
+      const { events, moved } = await writeBatch(this.bulk, spec, written);
+      this.moved += moved;
+      await this.record_events(events);
     } catch (err) {
       const from = valid[0]?.position ?? 0;
       throw new DocumentError(

@@ -5,7 +5,7 @@ import { inChunks, placeholders, q } from '../bulk.ts';
 
 export interface ImportProblem {
   collection: string;
-  /** Index of the record in its collection (0-based). */
+  /** Index of the record in its collection (0-based); -1 for a stored record the file does not hold. */
   position: number;
   /** Line (1-based) where the record starts in the file, when known. */
   line?: number;
@@ -16,7 +16,7 @@ export interface ImportProblem {
 }
 
 export const formatProblem = (p: ImportProblem): string =>
-  `${p.collection}[${p.position}]${p.id !== null ? ` (Id ${p.id})` : ''}${p.path ? ` ${p.path}` : ''}: ${p.message}`;
+  `${p.collection}${p.position >= 0 ? `[${p.position}]` : ' (stored)'}${p.id !== null ? ` (Id ${p.id})` : ''}${p.path ? ` ${p.path}` : ''}: ${p.message}`;
 
 /** The same with the line where the record starts in the file, for a person (the CLI): `... (line 456)`. */
 export const formatProblemWithLine = (p: ImportProblem): string =>

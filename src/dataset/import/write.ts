@@ -18,13 +18,22 @@ export function childSpecs(spec: CollectionSpec): ChildSpec[] {
   return [...new Map(all.map((c) => [c.table, c])).values()];
 }
 
-export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: Parsed[]): Promise<DomainEvent[]> {
-  if (batch.length === 0) return [];
+export interface Written {
+  /** The events (created/updated) of the entities that carry webhooks. */
+  events: DomainEvent[];
+  /** Records that existed in another ledger than the one the batch gives them (ledger-moves.ts checks their links). */
+  moved: number;
+}
+
+export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: Parsed[]): Promise<Written> {
+  if (batch.length === 0) return { events: [], moved: 0 };
   const columns = mainColumns(spec);
   const ownsRows = spec.children.length > 0 || spec.kinds !== undefined;
+  const hasLedger = columns.includes('company_code_id');
   const existing = new Map<number, Record<string, unknown>>();
-  if (spec.entity || ownsRows) {
-    const cols = spec.entity ? columns : spec.kinds ? ['id', 'kind'] : ['id'];
+  if (spec.entity || ownsRows || hasLedger) {
+    const base = spec.entity ? columns : spec.kinds ? ['id', 'kind'] : ['id'];
+    const cols = hasLedger && !base.includes('company_code_id') ? [...base, 'company_code_id'] : base;
     await inChunks(
       batch.map((p) => p.id),
       5000,
@@ -114,7 +123,13 @@ export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: 
   for (const g of children.values())
     await bulk.insert(g.spec.table, g.columns, g.rows, g.spec.key.includes('id') ? { update: ['id'] } : 'none');
 
-  if (!spec.entity) return [];
+  let moved = 0;
+  if (hasLedger)
+    for (const p of batch) {
+      const before = existing.get(p.id);
+      if (before && (before.company_code_id ?? null) !== (p.row.company_code_id ?? null)) moved++;
+    }
+  if (!spec.entity) return { events: [], moved };
   const events: DomainEvent[] = [];
   for (const p of batch) {
     const before = existing.get(p.id);
@@ -130,7 +145,7 @@ export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: 
         companyCodeId: p.row.company_code_id as number,
       });
   }
-  return events;
+  return { events, moved };
 }
 
 /** A table of rows that belong to a record, and the column naming the record. */
