@@ -38,9 +38,9 @@ for (const dialect of DIALECTS) {
       ['?offset=-1', 'offset', "'-1'"],
       ['?offset=2147483648', 'offset', "'2147483648'"],
       ['?limit=1.5', 'limit', "'1.5'"],
-      ['?limit=1&limit=2', 'limit', "'1,2'"],
-      ['?Limit=1&limit=2', 'limit', "'1,2'"],
-      ['?limit=1&LIMIT=2', 'limit', "'1,2'"],
+      ['?limit=1&limit=2', 'limit', "is given more than once ('1', '2'); give it once."],
+      ['?Limit=1&limit=2', 'limit', "is given more than once ('1', '2'); give it once."],
+      ['?limit=1&LIMIT=2', 'limit', "is given more than once ('1', '2'); give it once."],
       // Messages quote the value as sent, not as a number it was read as.
       ['?offset=99999999999999999999999', 'offset', "'99999999999999999999999'"],
       ['?limit=99999999999999999999', 'limit', "'99999999999999999999'"],

@@ -21,24 +21,42 @@ function makeAjv(coerce: boolean): Ajv {
   addFormats(ajv);
   // A real day from 0001-01-01 on (ajv-formats' date also takes year 0000, which no .NET client can send)
   ajv.addFormat('date', { type: 'string', validate: realDate });
+  // Master-data date filters: a date or date-time (its pattern checks the form) whose calendar day is a real one
+  ajv.addFormat('calendar-day', {
+    type: 'string',
+    validate: (text: string) => !/^\d{4}-\d{2}-\d{2}/.test(text) || realDate(text.slice(0, 10)),
+  });
   return ajv;
 }
 
 const queryAjv = makeAjv(true);
 const bodyAjv = makeAjv(false);
 
-type PropertySchema = { type?: unknown; items?: { type?: unknown } };
+type PropertySchema = { type?: unknown; items?: { type?: unknown }; 'x-ignored'?: boolean };
 
-/** The scalar type of each property of a query or params schema (the item type for arrays). */
-function propertyTypes(schema: object): Map<string, string> {
+/** What the wrapper needs of a query or params schema, computed once per schema. */
+interface Declared {
+  /** The scalar type of each property (the item type for arrays). */
+  types: Map<string, string>;
+  /** Properties that take one value: sent twice is a 400 saying so. */
+  single: Set<string>;
+  /** Properties accepted and ignored whatever their value (`x-ignored`): removed before validation. */
+  ignored: string[];
+}
+
+function declared(schema: object): Declared {
   const props = (schema as { properties?: Record<string, PropertySchema> }).properties ?? {};
   const types = new Map<string, string>();
+  const single = new Set<string>();
+  const ignored: string[] = [];
   for (const [name, p] of Object.entries(props)) {
+    if (p['x-ignored']) ignored.push(name);
+    if (p.type !== 'array') single.add(name);
     const type = p.type === 'array' ? p.items?.type : p.type;
     const first: unknown = Array.isArray(type) ? type.find((t) => t !== 'null') : type;
     if (typeof first === 'string') types.set(name, first);
   }
-  return types;
+  return { types, single, ignored };
 }
 
 const STRICT: Record<string, RegExp> = { integer: STRICT_INTEGER, number: STRICT_NUMBER };
@@ -48,10 +66,15 @@ const STRICT: Record<string, RegExp> = { integer: STRICT_INTEGER, number: STRICT
  * surrogates, numbers in plain decimal form (Ajv alone would take '0x10', '1e1', ' 1'), booleans in any case
  * (clients of the vendor interface (.NET) send True/False). Problems are Ajv-shaped errors for the error map.
  */
-function precheck(data: Record<string, unknown>, types: Map<string, string>): ErrorObject[] {
+function precheck(data: Record<string, unknown>, { types, single, ignored }: Declared): ErrorObject[] {
+  for (const name of ignored) delete data[name];
   const problems: ErrorObject[] = [];
   for (const name of Object.keys(data)) {
     const raw = data[name];
+    if (Array.isArray(raw) && single.has(name)) {
+      problems.push({ ...ajvError(name, raw, ''), keyword: 'repeated' });
+      continue;
+    }
     const values = Array.isArray(raw) ? raw : [raw];
     const type = types.get(name);
     for (const v of values) {
@@ -105,10 +128,10 @@ export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema
   if (httpPart === 'body') return bodyAjv.compile<unknown>(schema as object);
   const validate = queryAjv.compile<unknown>(schema as object);
   if (httpPart !== 'querystring' && httpPart !== 'params') return validate;
-  const types = propertyTypes(schema);
+  const schemaFacts = declared(schema);
   const wrapped = (data: Record<string, unknown>) => {
     const isObject = data !== null && typeof data === 'object';
-    const problems = isObject ? precheck(data, types) : [];
+    const problems = isObject ? precheck(data, schemaFacts) : [];
     const sent = isObject ? sentValues(data) : undefined;
     const ok = validate(data);
     const named = new Set(problems.map((p) => p.instancePath));
@@ -188,6 +211,8 @@ function message(e: ErrorObject, key: string): string {
       return `${key} is required.`;
     case 'additionalProperties':
       return `Unknown property '${key}' (property names are case-sensitive).`;
+    case 'repeated':
+      return `${key} is given more than once (${(e.data as unknown[]).map(show).join(', ')}); give it once.`;
   }
   const v = show(e.data);
   switch (e.keyword) {
@@ -203,6 +228,9 @@ function message(e: ErrorObject, key: string): string {
     case 'exclusiveMaximum':
       return `The value ${v} is not valid for ${key}: must be ${e.params.comparison} ${e.params.limit}.`;
     case 'format':
+      if (e.params.format === 'calendar-day')
+        return `The value ${v} is not a valid date for ${key}: no such calendar day.`;
+    // falls through
     case 'pattern':
       return (
         (e.parentSchema as { 'x-message'?: string } | undefined)?.['x-message']

@@ -90,7 +90,10 @@ for (const dialect of DIALECTS) {
         const all = await get(url);
         assert.ok(all.length > 1);
         for (const e of all) checkShape(e, shape);
-        for (const q of ['limit=1&offset=1', 'limit=1000', 'limit=0', 'offset=-1', 'limit=abc&offset=1.5'])
+        for (const q of [
+          ...['limit=1&offset=1', 'limit=1000', 'limit=0', 'offset=-1', 'limit=abc&offset=1.5'],
+          ...['limit=1&limit=2', 'limit=1&Limit=2&offset=1&offset=2', 'limit=%00'],
+        ])
           assert.deepEqual(await get(`${url}?${q}`), all, q);
       });
     }
@@ -152,6 +155,16 @@ for (const dialect of DIALECTS) {
           c.UseUnit.UseUnitNumber,
         ]),
       );
+      // includePersonBankAccounts fills the bank accounts in version 1.0 too, under 1.0's name (PersonBankAccounts)
+      const banks = '&includePersonBankAccounts=true';
+      const b12 = await get(`/service/v1.2/RentAccountingPersonDetails/Contractors?limit=50${banks}`);
+      const b10 = await get(`/service/v1.0/RentAccountingPersonDetails/Contractors?limit=50${banks}`);
+      assert.ok(b12.some((c) => c.Person.BankAccounts.length > 0));
+      assert.deepEqual(
+        b10.map((c) => c.PersonBankAccounts.map((a: WireRecord) => a.Iban)),
+        b12.map((c) => c.Person.BankAccounts.map((a: WireRecord) => a.Iban)),
+      );
+      assert.ok(c10.every((c) => c.PersonBankAccounts === null));
       // every contractor of every version carries a non-null DefaultAddress, the person's main address (decisions §7)
       for (const c of [...c10, ...c11, ...c12])
         assert.ok(c.DefaultAddress, `contractor ${String(c.Id)}: DefaultAddress`);

@@ -408,6 +408,23 @@ for (const dialect of DIALECTS) {
         assert.equal(res.statusCode, 400, url);
         assert.deepEqual(Object.keys(res.json()), [key], url);
       }
+      // every bad parameter in one map, the date that names no calendar day included
+      const several = await call(
+        `${S}/RentAccountingPersonDetails/Contractors?licenseAgreementActiveOn=2025-02-30&contractualUseActiveOn=abc&limit=0`,
+      );
+      assert.equal(several.statusCode, 400);
+      assert.deepEqual(Object.keys(several.json()).sort(), [
+        'contractualUseActiveOn',
+        'licenseAgreementActiveOn',
+        'limit',
+      ]);
+      assert.deepEqual(several.json().licenseAgreementActiveOn, [
+        "The value '2025-02-30' is not a valid date for licenseAgreementActiveOn: no such calendar day.",
+      ]);
+      const twice = await call(`${S}/CommercialInventory/UseUnits?useUnitNumber=a&UseUnitNumber=b`);
+      assert.deepEqual(twice.json(), {
+        useUnitNumber: ["useUnitNumber is given more than once ('a', 'b'); give it once."],
+      });
       const type = await call(`${S}/CommercialInventory/BuildingLands?buildingLandType=building`);
       assert.deepEqual(type.json(), {
         buildingLandType: ["The value 'building' is not valid for buildingLandType: must be one of Building, Land."],

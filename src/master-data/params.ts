@@ -3,7 +3,6 @@
 // and zone) and compare on its calendar date.
 import { Type, type TSchema } from '@sinclair/typebox';
 import { ApiKeyParam, INT32_MAX, Int32, OneOf, ShowNullValues } from '../http/schemas.ts';
-import { badRequest } from '../http/errors.ts';
 
 const int = (description: string) => Int32({ description });
 const text = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
@@ -14,6 +13,7 @@ const CLIENT_DATE =
 const day = (description: string) =>
   Type.String({
     pattern: CLIENT_DATE,
+    format: 'calendar-day',
     description: `${description} (YYYY-MM-DD, or a date-time with T or a space; compared on its calendar date)`,
     'x-message':
       'The value {value} is not a valid date for {key}: expected YYYY-MM-DD or a date-time such as 2024-05-01T12:00:00Z or 2024-05-01 12:34:56.789012.',
@@ -89,8 +89,10 @@ export function querySchema(listing: Listing, names: readonly ParamName[]): TSch
   };
   if (listing === 'catalogue') {
     // decisions §7: a catalogue is answered whole and its limit and offset are ignored, whatever their value
+    // (`x-ignored`: the validator removes them before it checks the rest, so no value, repeated or not, is refused)
     const ignored = Type.String({
       description: 'Accepted and ignored, whatever its value: a catalogue is answered whole',
+      'x-ignored': true,
     });
     props.limit = Type.Optional(ignored);
     props.offset = Type.Optional(ignored);
@@ -111,19 +113,13 @@ export function querySchema(listing: Listing, names: readonly ParamName[]): TSch
   return Type.Object(props);
 }
 
-/** The endpoint's own parameters; date parameters cut to their calendar date, which must be a real one. */
+/** The endpoint's own parameters; date parameters cut to their calendar date (validated as a real one). */
 export function queryOf(names: readonly ParamName[], raw: Record<string, unknown>): Query {
   const out: Query = {};
   for (const name of names) {
     const v = raw[name];
     if (v === undefined) continue;
-    if (DATE_PARAMS.includes(name) && typeof v === 'string') {
-      const d = v.slice(0, 10);
-      const parsed = new Date(`${d}T00:00:00Z`);
-      if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== d)
-        throw badRequest(name, `The value '${v}' is not a valid date for ${name}: no such calendar day.`);
-      out[name] = d;
-    } else out[name] = v as string | number | boolean;
+    out[name] = DATE_PARAMS.includes(name) && typeof v === 'string' ? v.slice(0, 10) : (v as string | number | boolean);
   }
   return out;
 }

@@ -19,8 +19,7 @@ interface Relation {
   from: string;
 }
 
-const sameLedgerRefs = (fields: Field[]) =>
-  fields.filter((f) => f.ref?.sameLedger && LEDGER_TABLES.has(f.ref.table));
+const sameLedgerRefs = (fields: Field[]) => fields.filter((f) => f.ref?.sameLedger && LEDGER_TABLES.has(f.ref.table));
 
 function relations(): Relation[] {
   const out: Relation[] = [];

@@ -11,6 +11,7 @@ import { loadPeople, type People } from '../persons/load.ts';
 import {
   Address,
   AddressV10,
+  BankAccount,
   CommunicationV10,
   IdName,
   NestedPerson,
@@ -20,6 +21,7 @@ import {
 import {
   addressV10,
   addressV12,
+  bankAccount,
   communicationV10,
   mainAddress,
   nestedPerson,
@@ -117,6 +119,8 @@ function presentV10(r: Row, people: People, q: Query): Item {
     Addresses: b && q.includePersonAddresses === true ? b.addresses.map((a) => addressV10(a, e)) : null,
     Communications:
       b && q.includePersonCommunications === true ? b.communications.map((c) => communicationV10(c, b, e)) : null,
+    // the name of version 1.0's PersonsRead list (vendor-master-data.md §2.5); 1.0 has no First…Communication
+    PersonBankAccounts: b && q.includePersonBankAccounts === true ? b.bankAccounts.map((a) => bankAccount(a, e)) : null,
     // decisions §7: every contractor carries a non-null DefaultAddress (clients index into it), in version 1.0 too
     DefaultAddress: main ? addressV10(main, e) : null,
   };
@@ -133,7 +137,8 @@ const V10_SHAPE: ShapeObject = {
   ...{ PersonIdNum: 'string', PersonName: 'string', PersonFirstName: 'string', PersonLastName: 'string' },
   ...{ BirthDate: 'datetime', PersonValidFrom: 'date', PersonValidTo: 'date', ContractorTypeId: 'int' },
   ...{ ContractorType: 'string', GenderId: 'int', Gender: 'string', UseUnitId: 'int', UseUnit: 'string' },
-  ...{ Addresses: [AddressV10], Communications: [CommunicationV10], DefaultAddress: AddressV10 },
+  ...{ Addresses: [AddressV10], Communications: [CommunicationV10], PersonBankAccounts: [BankAccount] },
+  DefaultAddress: AddressV10,
 };
 const KEEP = new Set([
   ...PERSON_KEEP,
