@@ -7,11 +7,32 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { App } from './app-types.ts';
 import { startDispatcher } from './webhooks/dispatcher.ts';
 
-const SECRET_QUERY = /([?&](?:apiKey|access_token|refresh_token|password)=)[^&]*/gi;
+const SECRET_NAMES = new Set(['apikey', 'access_token', 'refresh_token', 'password']);
 
-/** The request URL as logged: secrets in the query string replaced. */
+/** Whether a query parameter's name, as the server reads it (percent-decoded, any case), names a secret. */
+function isSecretName(raw: string): boolean {
+  let name = raw.replace(/\+/g, ' ');
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // not URL text: compared as sent
+  }
+  return SECRET_NAMES.has(name.toLowerCase());
+}
+
+/** The request URL as logged: the values of secret query parameters replaced, however their names are written
+ *  (`apiKey`, `APIKEY`, `api%4Bey` are all the API key to the server). */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      return eq >= 0 && isSecretName(part.slice(0, eq)) ? `${part.slice(0, eq)}=[redacted]` : part;
+    });
+  return `${url.slice(0, q + 1)}${parts.join('&')}`;
 }
 
 export function loggerOptions(config: Readonly<Config>): FastifyServerOptions['logger'] {

@@ -130,6 +130,32 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    it('two refreshes with one token at once: one may win, but the family is revoked either way', async () => {
+      await addUser(t.database.db, {
+        name: 'racer',
+        password: 'racer-secret',
+        permissions: [PERMISSIONS.runningCostRead],
+      });
+      for (let round = 0; round < 5; round++) {
+        const first = (
+          await tokenRequest(t.app, { grant_type: 'password', username: 'racer', password: 'racer-secret' })
+        ).json();
+        const both = await Promise.all(
+          [0, 1].map(() => tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token })),
+        );
+        assert.ok(
+          both.some((r) => r.statusCode === 400),
+          'at most one of the two is answered with new tokens',
+        );
+        for (const won of both.filter((r) => r.statusCode === 200)) {
+          // PostgreSQL: before, the loser whose claim found the token just used returned without revoking
+          assert.equal((await get(won.json().access_token)).statusCode, 401, `round ${round}: family revoked`);
+          const next = { grant_type: 'refresh_token', refresh_token: won.json().refresh_token };
+          assert.equal((await tokenRequest(t.app, next)).statusCode, 400);
+        }
+      }
+    });
+
     it('401 with WWW-Authenticate and no body for missing, malformed, garbage and expired tokens', async () => {
       const none = await get();
       assert.equal(none.statusCode, 401);

@@ -71,6 +71,29 @@ describe('the CLI for operators', () => {
     assert.match(empty.stderr, /^wohnapi: error: no password given: .*--password\n$/);
   });
 
+  it('Ctrl-C or Ctrl-D at the password prompt of a terminal: a one-line error and exit 1, nothing changed', async () => {
+    for (const [key, what] of [
+      ['\\003', 'interrupted'],
+      ['\\004', 'input ended'],
+    ]) {
+      // script(1) runs the command on a real pty; the key reaches it once the prompt is up
+      const { stdout } = await exec(
+        'sh',
+        [
+          '-c',
+          `(sleep 1.5; printf '${key}'; sleep 1) | script -qfec '${process.execPath} ${BIN} user passwd ops; echo EXIT=$?' /dev/null`,
+        ],
+        { env: { ...process.env, ...env } },
+      );
+      const lines = stdout.replace(/\r/g, '').trim().split('\n');
+      assert.deepEqual(lines.slice(-3), [
+        "password for 'ops': ",
+        `wohnapi: error: ${what} at the password prompt; nothing was changed`,
+        'EXIT=1',
+      ]);
+    }
+  });
+
   it('commands other than serve and migrate refuse a database file that does not exist', async () => {
     const missing = path.join(dir, 'typo.sqlite');
     for (const args of [

@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { addUser } from '../src/auth/users.ts';
 import type { App } from '../src/app-types.ts';
+import SQLite from 'better-sqlite3';
 
 const login = (app: App, username: string, password: string, headers: Record<string, string> = {}) =>
   app.inject({
@@ -24,6 +25,32 @@ const DESCRIPTION = /^[\x20\x21\x23-\x5b\x5d-\x7e]+$/;
 
 for (const dialect of DIALECTS) {
   describe(`token endpoint hardening [${dialect}]`, () => {
+    if (dialect === 'sqlite')
+      it('a login while another process holds the write lock waits on timers: the event loop turns meanwhile', async () => {
+        const t = await testApp(dialect);
+        const locker = new SQLite(t.database.url.slice('sqlite:'.length));
+        try {
+          await addUser(t.database.db, { name: 'frank', password: 'frank-secret', permissions: [] });
+          // The password check alone takes a while (scrypt/argon2 on the pool): the lock is held well beyond it.
+          for (const password of ['wrong', 'frank-secret']) {
+            locker.exec('BEGIN IMMEDIATE'); // an import's transaction, say
+            let released = false;
+            // Runs only if the event loop turns while the login waits (SQLite's busy handler would sleep the thread
+            // for its whole busy_timeout, 10 s, and the login would then fail).
+            setTimeout(() => {
+              locker.exec('ROLLBACK');
+              released = true;
+            }, 1000);
+            const res = await login(t.app, 'frank', password);
+            assert.ok(released, 'answered only after the lock was released');
+            assert.equal(res.statusCode, password === 'wrong' ? 400 : 200, res.body);
+          }
+        } finally {
+          locker.close();
+          await t.close();
+        }
+      });
+
     it('item 6: every malformed token request is invalid_request with no-store, and descriptions stay in 5.2', async () => {
       const t = await testApp(dialect);
       try {

@@ -4,7 +4,9 @@
 import formbody from '@fastify/formbody';
 import { Type } from '@sinclair/typebox';
 import type { FastifyError, FastifyReply } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { App } from '../app-types.ts';
+import type { DB } from '../db/schema.ts';
 import { dummyHash, verifyPassword } from './secrets.ts';
 import { issueTokens, purgeExpiredTokens, refreshTokens } from './tokens.ts';
 import { findLoginUser } from './users.ts';
@@ -55,6 +57,11 @@ function oauthError(
 }
 
 const INVALID_LOGIN = 'The user name or password is incorrect.';
+
+/** A write of the login path in its own transaction: on SQLite its lock is then waited for on timers
+ *  (src/db/sqlite-dialect.ts), so a login while an import holds the lock does not stop the event loop. */
+const inWriteTransaction = <T>(app: App, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> =>
+  app.db.transaction().execute(work);
 const FORM = 'The token request must be sent as application/x-www-form-urlencoded.';
 
 export default async function tokenRoutes(app: App) {
@@ -140,16 +147,16 @@ export default async function tokenRoutes(app: App) {
           const user = await findLoginUser(app.db, name);
           const ok = await verifyPassword(p.password!, user?.password_hash ?? (await dummyHash()));
           if (!user || !ok || user.disabled === 1) {
-            await recordFailure(app.db, keys, now, throttle.maxWait);
+            await inWriteTransaction(app, (trx) => recordFailure(trx, keys, now, throttle.maxWait));
             return oauthError(reply, 400, 'invalid_grant', INVALID_LOGIN);
           }
-          await recordSuccess(app.db, keys);
           const everybody = now.getTime() - lastPurge >= 60_000;
-          if (everybody) {
-            lastPurge = now.getTime();
-            await purgeThrottle(app.db, now);
-          }
-          await purgeExpiredTokens(app.db, user.id, now, everybody);
+          if (everybody) lastPurge = now.getTime();
+          await inWriteTransaction(app, async (trx) => {
+            await recordSuccess(trx, keys);
+            if (everybody) await purgeThrottle(trx, now);
+            await purgeExpiredTokens(trx, user.id, now, everybody);
+          });
           return reply.headers(NO_STORE).send(await issueTokens(app.db, user.id, settings, now));
         }
 

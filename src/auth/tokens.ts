@@ -105,7 +105,11 @@ export async function refreshTokens(
       .where('id', '=', row.id)
       .where('used_at', 'is', null)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return { ok: false, reason: 'The refresh token was already used.' };
+    if (Number(claimed.numUpdatedRows) !== 1) {
+      // Another request used it between our read and our claim (PostgreSQL, two refreshes at once): a replay too.
+      await trx.updateTable('oauth_tokens').set({ revoked: 1 }).where('family', '=', row.family).execute();
+      return { ok: false, reason: 'The refresh token was already used; its session has been revoked.' };
+    }
     return {
       ok: true,
       tokens: await issueTokens(trx, row.user_id, settings, now, row.family),

@@ -22,7 +22,14 @@ async function ask(question: string): Promise<string> {
   try {
     process.stderr.write(question);
     muted = true;
-    return await new Promise<string>((resolve) => rl.question('', resolve));
+    // Ctrl-C or Ctrl-D (end of input) at the prompt: a one-line error, not an exit without a word
+    return await new Promise<string>((resolve, reject) => {
+      const stop = (what: string) => () =>
+        reject(new UsageError(`${what} at the password prompt; nothing was changed`));
+      rl.on('SIGINT', stop('interrupted'));
+      rl.on('close', stop('input ended'));
+      rl.question('', resolve);
+    });
   } finally {
     rl.close();
     process.stderr.write('\n');
