@@ -183,6 +183,31 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(await assignmentsOf(t, 900100), { economicUnits: [10, 20], buildings: [21] });
       }));
 
+    it('an import never moves the id sequence back: a project deleted since keeps its id unused', () =>
+      withDb(dialect, async (t) => {
+        const file = doc({ ...estate(), Projects: [project(900100)] });
+        await importText(t, file);
+        const create = async () =>
+          (
+            await t.db
+              .insertInto('projects')
+              .values({
+                company_code_id: 1,
+                name: 'API',
+                project_life_time_from: '2026-01-01',
+                created_at: '2026-01-02T08:00:00Z',
+                updated_at: '2026-01-02T08:00:00Z',
+              } as never)
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+        const deleted = await create();
+        assert.equal(deleted, 900101);
+        await t.db.deleteFrom('projects').where('id', '=', deleted).execute();
+        await importText(t, file); // PostgreSQL: setval back to max(id) = 900100 made the next create 900101 again
+        assert.equal(await create(), 900102);
+      }));
+
     it('refuses moving an assigned economic unit or budget to another ledger than its project', () =>
       withDb(dialect, async (t) => {
         const assigned = { EconomicUnitIds: [10], BudgetIds: [14] };

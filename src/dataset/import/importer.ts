@@ -183,7 +183,10 @@ export class Importer {
     if (this.bulk.dialect === 'postgres') {
       for (const spec of COLLECTIONS.filter((c) => c.serial && this.summary.collections[c.name])) {
         await this.bulk.run(
-          `select setval(pg_get_serial_sequence('${spec.table}', 'id'), (select max(id) from ${q(spec.table)}))`,
+          // only ever forward: past the imported ids, never back below ids the sequence handed out already (rows
+          // deleted since, or created by the API meanwhile), which SQLite's AUTOINCREMENT never reuses either
+          `select setval(s, greatest((select max(id) from ${q(spec.table)}), coalesce(pg_sequence_last_value(s::regclass), 1))) ` +
+            `from (select pg_get_serial_sequence('${spec.table}', 'id') as s) as seq`,
         );
       }
     }

@@ -24,7 +24,8 @@ const sameLedgerRefs = (fields: Field[]) => fields.filter((f) => f.ref?.sameLedg
 function relations(): Relation[] {
   const out: Relation[] = [];
   for (const spec of COLLECTIONS) {
-    if (!LEDGER_TABLES.has(spec.table)) continue;
+    // a project's assignments are checked by assigned-entities.ts, with the API's messages
+    if (!LEDGER_TABLES.has(spec.table) || spec.table === 'projects') continue;
     const record = q(spec.table);
     for (const f of sameLedgerRefs(spec.fields))
       out.push({
