@@ -14,6 +14,7 @@ import * as m009 from './migrations/2026112402_loans.ts';
 import * as m010 from './migrations/2026112501_contract_read_model.ts';
 import * as m011 from './migrations/2026112502_read_model_full.ts';
 import * as m012 from './migrations/2026112601_sqlite_auth_version.ts';
+import * as m013 from './migrations/2026112701_webhooks_unique_per_registrant.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112501_contract_read_model': m010,
   '2026112502_read_model_full': m011,
   '2026112601_sqlite_auth_version': m012,
+  '2026112701_webhooks_unique_per_registrant': m013,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,6 +3,7 @@
 // one transaction. Shared by the API and the CLI.
 import crypto from 'node:crypto';
 import type { Config } from '../config.ts';
+import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 import { inTransaction, type Writer } from '../db/write-queue.ts';
 import { ErrorCollector, badRequest, notFound } from '../http/errors.ts';
@@ -108,7 +109,10 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 const duplicate = (url: string, entity: string) =>
-  badRequest('Url', `An active webhook of this API key already calls '${url}' for the entity '${entity}'.`);
+  badRequest(
+    'Url',
+    `An active webhook of this API key that you registered already calls '${url}' for the entity '${entity}'.`,
+  );
 
 async function guardDuplicate<T>(url: string, entity: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -119,11 +123,22 @@ async function guardDuplicate<T>(url: string, entity: string, run: () => Promise
   }
 }
 
-async function activeTwin(db: Executor, apiKeyId: number, url: string, entity: string, except = 0) {
+/** An active webhook of the same key AND the same registrant (user, or the operator's CLI: none) with this URL and
+ *  entity. Webhooks of other registrants of the key may be hidden from the caller (docs/webhooks.md, "Who sees a
+ *  webhook"), so they do not count: a refusal naming them would tell the caller they exist. */
+async function activeTwin(
+  db: Executor,
+  apiKeyId: number,
+  ownerUserId: number | null,
+  url: string,
+  entity: string,
+  except = 0,
+) {
   return db
     .selectFrom('webhooks')
     .select('id')
     .where('api_key_id', '=', apiKeyId)
+    .where(sql<number>`coalesce(owner_user_id, 0)`, '=', ownerUserId ?? 0)
     .where('url', '=', url)
     .where('entity_name', '=', entity)
     .where('active', '=', 1)
@@ -142,7 +157,8 @@ export async function createWebhook(
   const signingSecret = newSigningSecret();
   const stamp = ctx.now.toISOString();
   return inTransaction(db, async (trx) => {
-    if (active && (await activeTwin(trx, ctx.apiKeyId, input.Url, entity))) throw duplicate(input.Url, entity);
+    if (active && (await activeTwin(trx, ctx.apiKeyId, ctx.ownerUserId, input.Url, entity)))
+      throw duplicate(input.Url, entity);
     const row = await guardDuplicate(input.Url, entity, () =>
       trx
         .insertInto('webhooks')
@@ -180,7 +196,8 @@ export async function changeWebhook(
     const url = input.Url ?? current.url;
     const entity = input.EntityName ?? current.entity_name;
     const active = input.Active ?? current.active === 1;
-    if (active && (await activeTwin(trx, ctx.apiKeyId, url, entity, current.id))) throw duplicate(url, entity);
+    if (active && (await activeTwin(trx, ctx.apiKeyId, current.owner_user_id, url, entity, current.id)))
+      throw duplicate(url, entity);
     const row = await guardDuplicate(url, entity, () =>
       trx
         .updateTable('webhooks')

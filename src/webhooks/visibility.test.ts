@@ -41,6 +41,20 @@ for (const dialect of DIALECTS) {
       const after = await f.t.database.db.selectFrom('webhooks').selectAll().where('id', '=', hook.Id).execute();
       assert.deepEqual(after, before, 'nothing changed, the secret not rotated, the webhook not deleted');
       assert.equal(f.receiver.received.filter((r) => r.path === '/stolen').length, 0);
+      // The hidden webhook's URL and entity are no twin of hook2's registration or change (a 400 naming it would say
+      // it exists); the owner's own second registration of them still is.
+      const same = { Url: `${f.receiver.url}/owner`, EntityName: 'Project' };
+      const hers = await f.call('POST', WEBHOOK_URL, { token: hook2, body: same });
+      assert.equal(hers.statusCode, 201, hers.body);
+      assert.equal((await f.call('POST', WEBHOOK_URL, { body: same })).statusCode, 400);
+      const other = await f.call('POST', WEBHOOK_URL, { token: hook2, body: { Url: `${f.receiver.url}/o2` } });
+      const moved = await f.call('PUT', `${WEBHOOK_URL}/Change`, {
+        token: hook2,
+        body: { Id: other.json().Id, ...same },
+      });
+      assert.match(moved.json().Url?.[0] ?? '', /already calls/, 'her own twin, not the hidden one');
+      await f.call('DELETE', `${WEBHOOK_URL}/${hers.json().Id}`, { token: hook2 });
+      await f.call('DELETE', `${WEBHOOK_URL}/${other.json().Id}`, { token: hook2 });
       // Its own registration delivers for ledger B only: hook2 sees it (first on a page of one), so does the owner.
       const own = await f.register({ Url: `${f.receiver.url}/mine` }, f.key);
       const mine = await f.call('POST', WEBHOOK_URL, { token: hook2, body: { Url: `${f.receiver.url}/hook2` } });
