@@ -1,6 +1,7 @@
 // Configuration: environment variables, validated once at start-up and frozen.
 // Every variable is declared here and only here (name, property, kind, default, meaning); the Config type and
 // `.env.example` (kept equal by a test) are derived from this one table.
+import net from 'node:net';
 
 /** How a variable's text becomes its value; `check` returns the problem, or undefined when the text is valid. */
 interface Kind<T> {
@@ -28,12 +29,20 @@ const text = (pattern: RegExp, expected: string): Kind<string> => ({
   parse: (raw) => raw,
 });
 
+/** An IPv4 or IPv6 address, optionally with a prefix length in range (`10.0.0.0/8`, `fd00::/8`). */
+function isProxyAddress(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
 /** Fastify's trustProxy: false, true, a number of proxy hops, or a comma-separated list of addresses/CIDRs. */
 const proxies: Kind<boolean | number | string> = {
   check: (raw) =>
-    /^(true|false|[0-9]{1,3}|[0-9A-Fa-f.:/]+(, *[0-9A-Fa-f.:/]+)*)$/.test(raw)
+    /^(true|false|[0-9]{1,3})$/.test(raw) || raw.split(',').every((a) => isProxyAddress(a.trim()))
       ? undefined
-      : 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
+      : 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses (IP or CIDR)',
   parse: (raw) => (raw === 'true' ? true : raw === 'false' ? false : /^[0-9]+$/.test(raw) ? Number(raw) : raw),
 };
 
@@ -80,7 +89,13 @@ const VARIABLES = {
   HOST: variable('host', text(/^.+$/, 'a host name or address'), '127.0.0.1', 'Interface address to bind'),
   DATABASE_URL: variable(
     'databaseUrl',
-    text(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'sqlite:<file> or postgres://user:pass@host:port/db'),
+    {
+      check: (raw) =>
+        /^sqlite:.+$/.test(raw) || (/^postgres(ql)?:\/\/.+$/.test(raw) && URL.canParse(raw))
+          ? undefined
+          : 'must be sqlite:<file> or postgres://user:pass@host:port/db (a valid URL: port 1-65535, special characters of the password percent-encoded)',
+      parse: (raw) => raw,
+    },
     'sqlite:./data/wohnapi.sqlite',
     'sqlite:<file> (embedded default) or postgres://user:pass@host:port/db',
   ),

@@ -135,6 +135,10 @@ for (const dialect of DIALECTS) {
         /http_requests_total\{method="GET",route="\/service\/v1.2\/Probe\/Items",status="200"\}/,
       );
       assert.match(metrics.body, /http_request_duration_seconds_bucket/);
+      // PostgreSQL: the pool's state (docs/deployment.md: raise DATABASE_POOL_MAX only when requests wait)
+      for (const name of ['db_pool_connections', 'db_pool_idle_connections', 'db_pool_waiting_requests'])
+        if (dialect === 'postgres') assert.match(metrics.body, new RegExp(`^${name} \\d+$`, 'm'), name);
+        else assert.ok(!metrics.body.includes(name), name);
       const doc = (await t.app.inject({ url: '/service/openapi.json' })).json();
       assert.equal(doc.openapi, '3.0.3');
       assert.equal(doc.info.title, 'V1.2', 'interface.md, Versioning 1: the schema title of version 1.2');
@@ -163,6 +167,12 @@ describe('configuration', () => {
     assert.equal(loadConfig({ PORT: '' }).port, 8080);
     assert.equal(loadConfig({ DATABASE_URL: '', LOG_LEVEL: '' }).databaseUrl, 'sqlite:./data/wohnapi.sqlite');
     assert.throws(() => loadConfig({ MAX_HEAP_MB: '10' }), /MAX_HEAP_MB/);
+    // values only the server's parts refused later, naming no variable
+    assert.throws(() => loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:99999/db' }), /DATABASE_URL=/);
+    for (const bad of ['999.1.1.1', '10.0.0.0/99', '10.0.0.1,nohost', 'fd00::/129'])
+      assert.throws(() => loadConfig({ TRUST_PROXY: bad }), /TRUST_PROXY=/, bad);
+    for (const good of ['true', 'false', '2', '10.0.0.1', '10.0.0.0/8, 192.168.1.1', 'fd00::/8,::1'])
+      assert.doesNotThrow(() => loadConfig({ TRUST_PROXY: good }), good);
     assert.equal(loadConfig({}).port, 8080);
     assert.equal(loadConfig({}).databaseUrl, 'sqlite:./data/wohnapi.sqlite');
   });

@@ -20,6 +20,8 @@ export interface Database {
   versions(): Promise<DataVersions>;
   /** The better-sqlite3 handle behind `db` on SQLite (bulk import and demo load prepare and reuse statements on it). */
   sqlite?: SQLite.Database;
+  /** PostgreSQL: the connection pool's state now (for /metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -145,7 +147,8 @@ export function openDatabase(url: string, options: { poolSize?: number; sqliteCa
       .executeTakeFirstOrThrow();
     return { read: String(row.version), auth: String(row.auth_version) };
   };
-  return { db, dialect: 'postgres', url, versions, close: () => db.destroy() };
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, dialect: 'postgres', url, versions, poolStats, close: () => db.destroy() };
 }
 
 /** Whether a handle talks to PostgreSQL: any Kysely handle, also the Kysely<any> of the migrations. */

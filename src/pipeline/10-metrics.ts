@@ -1,14 +1,37 @@
 // Step 10 (after the answer is sent): request count and latency by route and status for Prometheus (/metrics),
 // plus the process defaults.
 import fp from 'fastify-plugin';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { App } from '../app-types.ts';
+import type { Database } from '../db/database.ts';
+
+type PoolStats = ReturnType<NonNullable<Database['poolStats']>>;
 import { webhookRegistry } from '../webhooks/metrics.ts';
 
 export default fp(
   async (app: App) => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
+    const pool = app.database.poolStats?.bind(app.database);
+    if (pool) {
+      // docs/deployment.md: raise DATABASE_POOL_MAX only when requests wait for a connection
+      const gauge = (name: string, help: string, read: (p: PoolStats) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers: [registry],
+          collect: function (this: Gauge) {
+            this.set(read(pool()));
+          },
+        });
+      gauge(
+        'db_pool_connections',
+        'Open PostgreSQL connections of this process (DATABASE_POOL_MAX at most)',
+        (p) => p.total,
+      );
+      gauge('db_pool_idle_connections', 'Open PostgreSQL connections not in use', (p) => p.idle);
+      gauge('db_pool_waiting_requests', 'Queries waiting for a free PostgreSQL connection', (p) => p.waiting);
+    }
     const labelNames = ['method', 'route', 'status'] as const;
     const requests = new Counter({
       name: 'http_requests_total',

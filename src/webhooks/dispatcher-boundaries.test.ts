@@ -7,7 +7,9 @@ import { at, body, dispatcherSuite, ENV, waitUntil } from '../../test/fixtures/w
 import { loadConfig } from '../config.ts';
 import { recordEvents } from '../events/outbox.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
-import { startDispatcher } from './dispatcher.ts';
+import { startDispatcher, type DispatcherOptions } from './dispatcher.ts';
+import { freePort } from '../../bench/harness.ts';
+import { openDatabase } from '../db/database.ts';
 
 for (const dialect of DIALECTS) {
   describe(`webhook dispatcher: boundaries [${dialect}]`, () => {
@@ -214,3 +216,29 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe('webhook dispatcher: the database out of reach', () => {
+  it('logs the first failed round with its error, not one line per poll', async () => {
+    // a PostgreSQL server that is not there: every statement fails with ECONNREFUSED, as during an outage
+    const gone = openDatabase(`postgres://wohnapi@127.0.0.1:${await freePort()}/gone`);
+    const lines: Array<[string, unknown, string]> = [];
+    const logger = {
+      info: (o: unknown, m: string) => lines.push(['info', o, m]),
+      warn: (o: unknown, m: string) => lines.push(['warn', o, m]),
+      error: (o: unknown, m: string) => lines.push(['error', o, m]),
+    } as unknown as DispatcherOptions['logger'];
+    const config = loadConfig({ ...ENV, WEBHOOK_POLL_MS: '10' });
+    const dispatcher = startDispatcher({ database: gone, config, logger });
+    try {
+      await new Promise((r) => setTimeout(r, 500)); // dozens of rounds
+    } finally {
+      await dispatcher.stop();
+      await gone.close();
+    }
+    assert.deepEqual(
+      lines.map(([level, , message]) => `${level}: ${message}`),
+      ['error: webhook dispatcher round failed'],
+    );
+    assert.ok((lines[0]![1] as { err?: unknown }).err instanceof Error, 'the first line carries the error');
+  });
+});

@@ -42,6 +42,8 @@ const PREFETCH = 256;
 /** Pause between rounds while there is work (see the loop). Under a steady write load (S5) rounds at once cost ~7% of
  *  the worker's CPU fanning out a few events each. */
 const BUSY_GAP_MS = 20;
+/** While dispatcher rounds keep failing, at most one log line per this interval. */
+const FAILURE_LOG_MS = 30_000;
 
 interface Target {
   url: string;
@@ -224,13 +226,34 @@ export function startDispatcher({ database, config, logger }: DispatcherOptions)
     return fanned > 0 || claimed > 0;
   }
 
+  // While rounds keep failing (the database out of reach), the first failure is logged with its error, then one line
+  // per FAILURE_LOG_MS saying how many failed since, and one when rounds work again: not one line per poll.
+  let failing: { since: number; count: number; logged: number } | undefined;
   const loop = (async () => {
     while (!stopped) {
       let busy = false;
       try {
         busy = await round();
+        if (failing) {
+          logger.warn({ failedRounds: failing.count }, 'webhook dispatcher rounds work again');
+          failing = undefined;
+        }
       } catch (err) {
-        logger.error({ err }, 'webhook dispatcher round failed');
+        const now = Date.now();
+        if (!failing) {
+          failing = { since: now, count: 1, logged: now };
+          logger.error({ err }, 'webhook dispatcher round failed');
+        } else if (++failing.count && now - failing.logged >= FAILURE_LOG_MS) {
+          failing.logged = now;
+          logger.error(
+            {
+              failedRounds: failing.count,
+              since: new Date(failing.since).toISOString(),
+              err: { message: (err as Error).message },
+            },
+            'webhook dispatcher rounds still failing',
+          );
+        }
       }
       if (stopped) break;
       await new Promise<void>((resolve) => {
