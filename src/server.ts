@@ -81,7 +81,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     poolSize: config.databasePoolMax,
     sqliteCacheMb: config.sqliteCacheMb,
   });
-  const { applied } = await migrateToLatest(database);
+  const { applied, newer } = await migrateToLatest(database);
   const app = await buildApp({ database, config, logger: loggerOptions(config) });
   const extra = options.beforeListen ? await options.beforeListen(app) : [];
   const address = await app.listen({ port: config.port, host: config.host });
@@ -90,6 +90,8 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   print(
     `  database: ${database.dialect} ${describeUrl(config.databaseUrl)}${applied.length ? ` (applied ${applied.length} migration(s))` : ''}`,
   );
+  if (newer.length)
+    print(`  note:     the database schema is a newer release's (${newer.join(', ')}); served as it is, not migrated`);
   print(`  API:      ${base}/service/v1.2/...  (also ${base}/openwowi/...)`);
   print(`  login:    POST ${base}/oauth2/token (grant_type=password)`);
   print(`  docs:     ${base}/docs   OpenAPI: ${base}/service/openapi.json`);

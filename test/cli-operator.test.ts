@@ -94,6 +94,32 @@ describe('the CLI for operators', () => {
     }
   });
 
+  it('a database a newer release migrated further is used as it is (rolling upgrades, rollbacks)', async () => {
+    const file = path.join(dir, 'newer.sqlite');
+    const at = { DATABASE_URL: `sqlite:${file}` };
+    assert.equal((await cli(['migrate'], at)).code, 0);
+    const db = new SQLite(file);
+    db.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run('2099010101_future', '2099-01-01');
+    db.close();
+    const migrate = await cli(['migrate'], at);
+    assert.equal(migrate.code, 0, migrate.stderr);
+    assert.match(
+      migrate.stdout,
+      /up to date for this release; it also has a newer release's migrations \(2099010101_future\)/,
+    );
+    assert.equal((await cli(['user', 'list'], at)).code, 0);
+    // one of this release's migrations missing as well: another line of releases, refused in one line
+    const other = new SQLite(file);
+    other.prepare('delete from kysely_migration where name = ?').run('2026112201_foundation');
+    other.close();
+    const refused = await cli(['user', 'list'], at);
+    assert.equal(refused.code, 1);
+    assert.match(
+      refused.stderr,
+      /^wohnapi: error: the database has migrations this release does not know \(2099010101_future\) and lacks some it needs \(2026112201_foundation\).*\n$/,
+    );
+  });
+
   it('commands other than serve and migrate refuse a database file that does not exist', async () => {
     const missing = path.join(dir, 'typo.sqlite');
     for (const args of [

@@ -51,6 +51,7 @@ export function databaseOpenError(err: unknown, url: string): unknown {
     return new UsageError(
       `cannot open the SQLite database (${at}): ${text}; set DATABASE_URL to a wohnapi database file you may write, or create one with 'wohnapi migrate'`,
     );
+  if (err.name === 'SchemaMismatch') return new UsageError(`${err.message} (${at})`);
   if (err.message.startsWith('migration '))
     return new UsageError(`${err.message}; fix the cause named above and run 'wohnapi migrate' again`);
   return err;

@@ -63,9 +63,13 @@ export function registerServeCommands(program: Command): void {
       let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
       try {
         database = openDatabase(config.databaseUrl);
-        const { applied } = await migrateToLatest(database);
+        const { applied, newer } = await migrateToLatest(database);
         out(
-          applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database is up to date',
+          applied.length
+            ? `applied ${applied.length} migration(s): ${applied.join(', ')}`
+            : newer.length
+              ? `database is up to date for this release; it also has a newer release's migrations (${newer.join(', ')}), left as they are`
+              : 'database is up to date',
         );
       } catch (err) {
         throw databaseOpenError(err, config.databaseUrl);

@@ -1,6 +1,6 @@
 // Runs the migrations in src/db/migrations (frozen history, timestamped names) on either engine.
 import { inspect } from 'node:util';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.ts';
 import * as m001 from './migrations/2026112201_foundation.ts';
 import * as m002 from './migrations/2026112202_domain.ts';
@@ -41,10 +41,42 @@ class StaticProvider implements MigrationProvider {
 
 export interface MigrateResult {
   applied: string[];
+  /** Migrations of a newer release the database already has (this release does not know them): the schema is
+   *  newer, which the previous release meets during a rolling upgrade or a rollback (docs/deployment.md). */
+  newer: string[];
 }
 
-/** Brings the schema up to date; throws (with the failing migration's name) on any failure. */
+/** A database of another line of releases: it has migrations this release does not know and lacks some it needs. */
+export class SchemaMismatch extends Error {
+  override name = 'SchemaMismatch';
+}
+
+/** The migrations the database has run, or none if it never was migrated. */
+async function executed(database: Database): Promise<string[]> {
+  try {
+    const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(database.db);
+    return rows.rows.map((r) => r.name);
+  } catch (err) {
+    // no migration table yet: a new database (any other failure shows again when the migrator runs)
+    if (/kysely_migration|no such table|does not exist/i.test((err as Error).message)) return [];
+    throw err;
+  }
+}
+
+/** Brings the schema up to date; throws (with the failing migration's name) on any failure. A database that a newer
+ *  release has migrated further is left as it is, as long as it holds every migration this release knows. */
 export async function migrateToLatest(database: Database): Promise<MigrateResult> {
+  const done = await executed(database);
+  const newer = done.filter((name) => !Object.hasOwn(MIGRATIONS, name));
+  if (newer.length) {
+    const missing = Object.keys(MIGRATIONS).filter((name) => !done.includes(name));
+    if (missing.length)
+      throw new SchemaMismatch(
+        `the database has migrations this release does not know (${newer.join(', ')}) and lacks some it needs ` +
+          `(${missing.join(', ')}): it belongs to another line of releases; point DATABASE_URL at this release's database`,
+      );
+    return { applied: [], newer };
+  }
   const migrator = new Migrator({ db: database.db, provider: new StaticProvider() });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
@@ -53,5 +85,5 @@ export async function migrateToLatest(database: Database): Promise<MigrateResult
     // No migration named: the database itself could not be used (the callers say how: not reachable, ...).
     throw new Error(failed ? `migration ${failed.migrationName} failed: ${msg}` : msg, { cause: error });
   }
-  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName), newer: [] };
 }
