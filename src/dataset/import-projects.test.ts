@@ -6,6 +6,10 @@ import { DIALECTS } from '../../test/support/db.ts';
 import type { TestDatabase } from '../../test/support/db.ts';
 import { count, doc, exportText, importProblems, importText, withDb } from '../../test/support/dataset.ts';
 import { buildWorld } from './factories.ts';
+import { PassThrough } from 'node:stream';
+import { sql } from 'kysely';
+import { openDatabase } from '../db/database.ts';
+import { importData } from './import/importer.ts';
 
 /** A ledger with two economic units, a building in each, land, a use unit and a budget. */
 const estate = () => ({
@@ -207,6 +211,51 @@ for (const dialect of DIALECTS) {
         await importText(t, file); // PostgreSQL: setval back to max(id) = 900100 made the next create 900101 again
         assert.equal(await create(), 900102);
       }));
+
+    // SQLite cannot meet this: the import holds the write lock, so no project is written while it runs.
+    if (dialect === 'postgres')
+      it('reads one snapshot: a project another connection creates and deletes meanwhile is no problem', () =>
+        withDb(dialect, async (t) => {
+          await importText(t, doc(estate()));
+          const other = openDatabase(t.url);
+          try {
+            // (1) another connection commits a project with economic unit 10 and its building 11
+            const { id } = await other.db
+              .insertInto('projects')
+              .values({
+                company_code_id: 1,
+                name: 'API',
+                project_life_time_from: '2026-01-01',
+                created_at: '2026-01-02T08:00:00Z',
+                updated_at: '2026-01-02T08:00:00Z',
+              } as never)
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            await other.db
+              .insertInto('project_economic_units')
+              .values({ project_id: id, economic_unit_id: 10 })
+              .execute();
+            await other.db.insertInto('project_buildings').values({ project_id: id, building_id: 11 }).execute();
+            // (2) the import writes building 11 and notes that project 'id' has it (reading project_buildings)
+            const input = new PassThrough();
+            const running = importData(t, input);
+            input.write(`{"Buildings":[${JSON.stringify(estate().Buildings[0])}]`);
+            const noted = sql<{
+              n: number;
+            }>`select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation
+              where c.relname = 'project_buildings' and l.pid <> pg_backend_pid()`;
+            for (let i = 0; i < 500 && (await noted.execute(other.db)).rows[0]!.n === 0; i++)
+              await new Promise((r) => setTimeout(r, 10));
+            // (3) the project goes again; (4) the file ends: the import checks the project's assignment order
+            await other.db.deleteFrom('projects').where('id', '=', id).execute();
+            input.end('}');
+            // Before (read committed) the check read project_economic_units anew, found the economic unit gone and
+            // reported "The building 11 needs its economic unit 10 assigned to the project first."
+            assert.equal((await running).records, 1);
+          } finally {
+            await other.close();
+          }
+        }));
 
     it('refuses moving an assigned economic unit or budget to another ledger than its project', () =>
       withDb(dialect, async (t) => {
