@@ -7062,6 +7062,7 @@ export interface components {
       UseUnit?: string | null;
       Addresses?: components['schemas']['PersonV1_0Address'][] | null;
       Communications?: components['schemas']['PersonV1_0Communication'][] | null;
+      PersonBankAccounts?: components['schemas']['PersonBankAccount'][] | null;
       DefaultAddress?: components['schemas']['ContractorV1_0DefaultAddress'] | null;
     };
     /**
