@@ -13,13 +13,21 @@ export async function isEmpty(database: Database): Promise<boolean> {
   return users.length === 0 && ledgers.length === 0;
 }
 
-/** Returns the lines to print (login, key), or [] when the database already had data. */
+/** Returns the lines to print: the login and key, or why nothing was set up (the database already had users or data). */
 export async function setUpDemo(
   database: Database,
   baseUrl: string,
   loadData: (database: Database) => Promise<void>,
 ): Promise<string[]> {
-  if (!(await isEmpty(database))) return [];
+  if (!(await isEmpty(database))) {
+    const demo = await database.db.selectFrom('users').select('id').where('name', '=', DEMO_USER).executeTakeFirst();
+    return [
+      '',
+      demo
+        ? `--demo: set up on an earlier start; log in as '${DEMO_USER}' with the password printed then ('wohnapi user passwd ${DEMO_USER}' sets a new one)`
+        : `--demo: the database already has users or ledgers, so no demo data was loaded; log in with its own users (an empty database gets the demo data and the '${DEMO_USER}' login)`,
+    ];
+  }
   await loadData(database);
   const password = randomSecret().slice(0, 16);
   await addUser(database.db, { name: DEMO_USER, password, permissions: ALL_PERMISSIONS });

@@ -44,7 +44,9 @@ export function workerCount(flag: string | undefined, config: Readonly<Config>):
   } else {
     return config.databaseUrl.startsWith('sqlite:') ? 1 : Math.min(MAX_WORKERS, os.availableParallelism());
   }
-  if (n > 1 && config.databaseUrl.startsWith('sqlite:')) throw new UsageError(`--workers ${n}: ${SQLITE_REFUSAL}`);
+  if (n > 1 && config.databaseUrl.startsWith('sqlite:'))
+    // named as the operator gave it: the flag, or the variable
+    throw new UsageError(`${flag !== undefined ? `--workers ${n}` : `WORKERS=${n}`}: ${SQLITE_REFUSAL}`);
   return n;
 }
 
