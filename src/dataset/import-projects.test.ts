@@ -8,7 +8,7 @@ import { count, doc, exportText, importProblems, importText, withDb } from '../.
 import { buildWorld } from './factories.ts';
 import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase, type Database } from '../db/database.ts';
 import { importData } from './import/importer.ts';
 
 /** A ledger with two economic units, a building in each, land, a use unit and a budget. */
@@ -66,6 +66,22 @@ const assignmentsOf = async (t: TestDatabase, id: number) => ({
       .execute()
   ).map((r) => r.building_id),
 });
+
+/** A project of ledger 1 as the API creates it: its id from the table's sequence. */
+const insertProject = async (db: Database['db']) =>
+  (
+    await db
+      .insertInto('projects')
+      .values({
+        company_code_id: 1,
+        name: 'API',
+        project_life_time_from: '2026-01-01',
+        created_at: '2026-01-02T08:00:00Z',
+        updated_at: '2026-01-02T08:00:00Z',
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 
 for (const dialect of DIALECTS) {
   describe(`import of projects [${dialect}]`, () => {
@@ -191,20 +207,7 @@ for (const dialect of DIALECTS) {
       withDb(dialect, async (t) => {
         const file = doc({ ...estate(), Projects: [project(900100)] });
         await importText(t, file);
-        const create = async () =>
-          (
-            await t.db
-              .insertInto('projects')
-              .values({
-                company_code_id: 1,
-                name: 'API',
-                project_life_time_from: '2026-01-01',
-                created_at: '2026-01-02T08:00:00Z',
-                updated_at: '2026-01-02T08:00:00Z',
-              } as never)
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id;
+        const create = () => insertProject(t.db);
         const deleted = await create();
         assert.equal(deleted, 900101);
         await t.db.deleteFrom('projects').where('id', '=', deleted).execute();
@@ -220,17 +223,7 @@ for (const dialect of DIALECTS) {
           const other = openDatabase(t.url);
           try {
             // (1) another connection commits a project with economic unit 10 and its building 11
-            const { id } = await other.db
-              .insertInto('projects')
-              .values({
-                company_code_id: 1,
-                name: 'API',
-                project_life_time_from: '2026-01-01',
-                created_at: '2026-01-02T08:00:00Z',
-                updated_at: '2026-01-02T08:00:00Z',
-              } as never)
-              .returning('id')
-              .executeTakeFirstOrThrow();
+            const id = await insertProject(other.db);
             await other.db
               .insertInto('project_economic_units')
               .values({ project_id: id, economic_unit_id: 10 })
