@@ -29,12 +29,14 @@ const text = (pattern: RegExp, expected: string): Kind<string> => ({
   parse: (raw) => raw,
 });
 
-/** An IPv4 or IPv6 address, optionally with a prefix length in range (`10.0.0.0/8`, `fd00::/8`). */
+/** An IPv4 or IPv6 address, optionally with a prefix length in range (`10.0.0.0/8`, `fd00::/8`) or, for IPv4, a
+ *  netmask (`10.0.0.0/255.0.0.0`), as Fastify's trustProxy takes them. */
 function isProxyAddress(text: string): boolean {
   const [address = '', prefix, ...rest] = text.split('/');
   const version = net.isIP(address);
   if (version === 0 || rest.length) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+  if (prefix === undefined || (version === 4 && net.isIPv4(prefix))) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 /** Fastify's trustProxy: false, true, a number of proxy hops, or a comma-separated list of addresses/CIDRs. */

@@ -171,7 +171,15 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:99999/db' }), /DATABASE_URL=/);
     for (const bad of ['999.1.1.1', '10.0.0.0/99', '10.0.0.1,nohost', 'fd00::/129'])
       assert.throws(() => loadConfig({ TRUST_PROXY: bad }), /TRUST_PROXY=/, bad);
-    for (const good of ['true', 'false', '2', '10.0.0.1', '10.0.0.0/8, 192.168.1.1', 'fd00::/8,::1'])
+    for (const good of [
+      'true',
+      'false',
+      '2',
+      '10.0.0.1',
+      '10.0.0.0/8, 192.168.1.1',
+      'fd00::/8,::1',
+      '10.0.0.0/255.0.0.0',
+    ])
       assert.doesNotThrow(() => loadConfig({ TRUST_PROXY: good }), good);
     assert.equal(loadConfig({}).port, 8080);
     assert.equal(loadConfig({}).databaseUrl, 'sqlite:./data/wohnapi.sqlite');

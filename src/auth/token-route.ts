@@ -152,12 +152,13 @@ export default async function tokenRoutes(app: App) {
           }
           const everybody = now.getTime() - lastPurge >= 60_000;
           if (everybody) lastPurge = now.getTime();
-          await inWriteTransaction(app, async (trx) => {
+          const tokens = await inWriteTransaction(app, async (trx) => {
             await recordSuccess(trx, keys);
             if (everybody) await purgeThrottle(trx, now);
             await purgeExpiredTokens(trx, user.id, now, everybody);
+            return issueTokens(trx, user.id, settings, now);
           });
-          return reply.headers(NO_STORE).send(await issueTokens(app.db, user.id, settings, now));
+          return reply.headers(NO_STORE).send(tokens);
         }
 
         if (p.grant_type === 'refresh_token') {

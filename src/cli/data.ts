@@ -65,10 +65,6 @@ export function registerDataCommands(program: Command): void {
           `imported ${summary.records.toLocaleString('en')} records from ${file} in ${seconds.toFixed(1)} s (${Math.round(summary.records / seconds).toLocaleString('en')} records/s), ${summary.events} event(s)`,
         );
       } catch (err) {
-        if ((err as { code?: unknown } | null)?.code === '40001')
-          throw new CommandError(
-            'another process changed records this import changes while it ran (PostgreSQL serialization failure); nothing was stored: run the import again',
-          );
         if (!(err instanceof ImportFailed)) throw err;
         // The problems are the command's report, one per line on stdout; stderr gets the one-line error (decisions
         // §1), naming the first problems and where the rest are.

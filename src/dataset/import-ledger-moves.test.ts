@@ -74,6 +74,31 @@ for (const dialect of DIALECTS) {
         assert.equal(await ledgerOf(t, 'owners', 5), 1);
       }));
 
+    it("moving a cost centre a stored project uses fails (the project's own assignments have their own check)", () =>
+      withDb(dialect, async (t) => {
+        await importText(
+          t,
+          doc({
+            CompanyCodes: [{ Id: 1 }, { Id: 2 }],
+            CostCenters: [{ Id: 40, CompanyCodeId: 1, Code: 'K40' }],
+            Projects: [
+              {
+                Id: 900100,
+                CompanyCodeId: 1,
+                CostCenterId: 40,
+                ProjectLifeTimeFrom: '2026-01-01',
+                CreatedAt: '2026-01-02T08:00:00Z',
+                UpdatedAt: '2026-01-02T08:00:00Z',
+              },
+            ],
+          }),
+        );
+        const problems = await importProblems(t, doc({ CostCenters: [{ Id: 40, CompanyCodeId: 2, Code: 'K40' }] }));
+        assert.deepEqual(problems, [
+          `Projects (stored) (Id 900100) CostCenterId: CostCenters 40 is in ledger 2, this stored record in ledger 1: ${MOVED}`,
+        ]);
+      }));
+
     it('a move without links across ledgers is stored, its use units moving with it, and exports and imports again', () =>
       withDb(dialect, async (t) => {
         await importText(t, doc(stored()));

@@ -217,7 +217,7 @@ for (const dialect of DIALECTS) {
 
     // SQLite cannot meet this: the import holds the write lock, so no project is written while it runs.
     if (dialect === 'postgres')
-      it('reads one snapshot: a project another connection creates and deletes meanwhile is no problem', () =>
+      it('checks the assignment order in one statement: a project created and deleted meanwhile is no problem', () =>
         withDb(dialect, async (t) => {
           await importText(t, doc(estate()));
           const other = openDatabase(t.url);
@@ -242,8 +242,8 @@ for (const dialect of DIALECTS) {
             // (3) the project goes again; (4) the file ends: the import checks the project's assignment order
             await other.db.deleteFrom('projects').where('id', '=', id).execute();
             input.end('}');
-            // Before (read committed) the check read project_economic_units anew, found the economic unit gone and
-            // reported "The building 11 needs its economic unit 10 assigned to the project first."
+            // Before, the check read project_economic_units in a statement of its own, found the economic unit gone
+            // and reported "The building 11 needs its economic unit 10 assigned to the project first."
             assert.equal((await running).records, 1);
           } finally {
             await other.close();

@@ -211,8 +211,11 @@ function message(e: ErrorObject, key: string): string {
       return `${key} is required.`;
     case 'additionalProperties':
       return `Unknown property '${key}' (property names are case-sensitive).`;
-    case 'repeated':
-      return `${key} is given more than once (${(e.data as unknown[]).map(show).join(', ')}); give it once.`;
+    case 'repeated': {
+      const values = e.data as unknown[];
+      const shown = values.slice(0, 5).map(show).join(', ');
+      return `${key} is given more than once (${shown}${values.length > 5 ? `, ... ${values.length} values` : ''}); give it once.`;
+    }
   }
   const v = show(e.data);
   switch (e.keyword) {

@@ -67,28 +67,38 @@ export class AssignedEntities {
         });
       }
       for (const need of kind.needs) {
-        const parents = await columnOf(bulk, kind.entities, need.via, [...new Set(noted.map((n) => n.p.id))]);
+        // One statement per need, so one snapshot: the noted assignments that still exist and whose prerequisite the
+        // project lacks. Read in two steps (PostgreSQL, read committed), a project the API created and deleted (or
+        // whose assignments it removed in order) meanwhile looked like one that breaks the order.
         const prerequisite = KINDS[need.kind];
-        const assigned = new Set<string>();
-        await inChunks([...new Set(noted.map((n) => n.projectId))], 5000, async (slice) => {
-          const rows = await bulk.run<Record<string, unknown>>(
-            `select project_id, ${q(prerequisite.column)} as id from ${q(prerequisite.table)} where project_id in (${placeholders(slice.length)})`,
-            slice,
-          );
-          for (const r of rows) assigned.add(`${Number(r.project_id)}:${Number(r.id)}`);
-        });
-        for (const { spec, p, projectId } of noted) {
-          const parent = parents.get(p.id);
-          if (parent === undefined || assigned.has(`${projectId}:${parent}`)) continue;
-          problem({
-            collection: spec.name,
-            position: p.position,
-            line: p.line,
-            id: p.id,
-            path: spec.fields.find((f) => f.column === need.via)?.wire ?? need.via,
-            message: `project ${projectId}: ${prerequisiteMissing(kind, p.id, need.kind, parent)}`,
+        const byPair = new Map(noted.map((n) => [`${n.projectId}:${n.p.id}`, n]));
+        const projects = [...new Set(noted.map((n) => n.projectId))];
+        const entities = [...new Set(noted.map((n) => n.p.id))];
+        await inChunks(projects, 2000, async (someProjects) => {
+          await inChunks(entities, 2000, async (someEntities) => {
+            const rows = await bulk.run<Record<string, unknown>>(
+              `select a.project_id as project_id, a.${q(kind.column)} as id, e.${q(need.via)} as parent ` +
+                `from ${q(kind.table)} a join ${q(kind.entities)} e on e.id = a.${q(kind.column)} ` +
+                `where a.project_id in (${placeholders(someProjects.length)}) ` +
+                `and a.${q(kind.column)} in (${placeholders(someEntities.length)}) and e.${q(need.via)} is not null ` +
+                `and not exists (select 1 from ${q(prerequisite.table)} pr where pr.project_id = a.project_id ` +
+                `and pr.${q(prerequisite.column)} = e.${q(need.via)})`,
+              [...someProjects, ...someEntities],
+            );
+            for (const r of rows) {
+              const n = byPair.get(`${Number(r.project_id)}:${Number(r.id)}`);
+              if (!n) continue;
+              problem({
+                collection: n.spec.name,
+                position: n.p.position,
+                line: n.p.line,
+                id: n.p.id,
+                path: n.spec.fields.find((f) => f.column === need.via)?.wire ?? need.via,
+                message: `project ${n.projectId}: ${prerequisiteMissing(kind, n.p.id, need.kind, Number(r.parent))}`,
+              });
+            }
           });
-        }
+        });
       }
     }
   }

@@ -61,15 +61,7 @@ async function importInTransaction(
   input: Readable,
   options: ImportOptions,
 ): Promise<ImportSummary> {
-  // PostgreSQL: one snapshot for the whole import (repeatable read), as SQLite's write lock gives. Under read committed
-  // the checks made when the file is in (assigned-entities.ts) read project assignments anew and took a project the
-  // API created and deleted meanwhile for a broken one. Another process changing a row the import changes as well makes
-  // the import fail (serialization failure, src/cli/context.ts says to run it again), never store a mix.
-  const transaction =
-    database.dialect === 'postgres'
-      ? database.db.transaction().setIsolationLevel('repeatable read')
-      : database.db.transaction();
-  return transaction.execute(async (trx) => {
+  return database.db.transaction().execute(async (trx) => {
     const importer = new Importer(trx, new BulkWriter(trx, database), options);
     try {
       await readDocument(input, importer);

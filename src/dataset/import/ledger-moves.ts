@@ -24,8 +24,7 @@ const sameLedgerRefs = (fields: Field[]) => fields.filter((f) => f.ref?.sameLedg
 function relations(): Relation[] {
   const out: Relation[] = [];
   for (const spec of COLLECTIONS) {
-    // a project's assignments are checked by assigned-entities.ts, with the API's messages
-    if (!LEDGER_TABLES.has(spec.table) || spec.table === 'projects') continue;
+    if (!LEDGER_TABLES.has(spec.table)) continue;
     const record = q(spec.table);
     for (const f of sameLedgerRefs(spec.fields))
       out.push({
@@ -34,6 +33,8 @@ function relations(): Relation[] {
         target: f.ref?.table as string,
         from: `${record} r join ${q(f.ref?.table as string)} t on t.id = r.${q(f.column)}`,
       });
+    // a project's assignments are checked by assigned-entities.ts, with the API's messages (its cost objects here)
+    if (spec.table === 'projects') continue;
     const children: ChildSpec[] = [...spec.children, ...Object.values(spec.kinds ?? {}).flatMap((k) => k.children)];
     for (const c of new Map(children.map((c) => [c.table, c])).values())
       for (const f of sameLedgerRefs(c.fields))
