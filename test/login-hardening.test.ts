@@ -11,6 +11,9 @@ import { openDatabase } from '../src/db/database.ts';
 import { addUser } from '../src/auth/users.ts';
 import type { App } from '../src/app-types.ts';
 import SQLite from 'better-sqlite3';
+import { PassThrough } from 'node:stream';
+import { sql } from 'kysely';
+import { importData } from '../src/dataset/import/importer.ts';
 
 const login = (app: App, username: string, password: string, headers: Record<string, string> = {}) =>
   app.inject({
@@ -47,6 +50,43 @@ for (const dialect of DIALECTS) {
           }
         } finally {
           locker.close();
+          await t.close();
+        }
+      });
+
+    if (dialect === 'postgres')
+      it('a login while an import runs is answered at once: the import moves the data version only at its end', async () => {
+        const t = await testApp(dialect);
+        try {
+          await addUser(t.database.db, { name: 'gina', password: 'gina-secret', permissions: [] });
+          const input = new PassThrough();
+          const running = importData(t.database, input);
+          input.write('{"CompanyCodes":[{"Id":1,"Code":"1000"}]'); // written when its collection ends
+          const wrote = sql<{
+            n: number;
+          }>`select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation
+            where c.relname = 'company_codes' and l.mode = 'RowExclusiveLock' and l.pid <> pg_backend_pid()`;
+          for (let i = 0; i < 500 && (await wrote.execute(t.database.db)).rows[0]!.n === 0; i++)
+            await new Promise((r) => setTimeout(r, 10));
+          // Before, the import's first write locked the counter row (data_version) until it committed, and the
+          // login's token insert, which moves auth_version on that row, waited for it: here, for ever.
+          let ended = false;
+          const guard = setTimeout(() => {
+            ended = true;
+            input.end('}');
+          }, 5000);
+          const res = await login(t.app, 'gina', 'gina-secret');
+          assert.equal(ended, false, 'answered while the import still ran');
+          assert.equal(res.statusCode, 200, res.body);
+          clearTimeout(guard);
+          if (!ended) input.end('}');
+          assert.equal((await running).records, 1);
+          const { version } = await t.database.db
+            .selectFrom('data_version')
+            .select('version')
+            .executeTakeFirstOrThrow();
+          assert.ok(Number(version) > 0, 'the import moved the data version');
+        } finally {
           await t.close();
         }
       });

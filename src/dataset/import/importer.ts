@@ -2,6 +2,7 @@
 // checked against the database (rows of earlier batches included), ledgers of child rows copied from their parents,
 // events recorded for the entities that carry webhooks. Any problem: everything is rolled back and all problems listed.
 import type { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import type { Database, Executor } from '../../db/database.ts';
 import { EVENT_COLUMNS, eventValues, type DomainEvent } from '../../events/outbox.ts';
 import { BulkWriter, q } from '../bulk.ts';
@@ -62,6 +63,10 @@ async function importInTransaction(
   options: ImportOptions,
 ): Promise<ImportSummary> {
   return database.db.transaction().execute(async (trx) => {
+    // PostgreSQL: the data version moves once, at the end (migration 2026112702), so that the counter row is not
+    // locked for the whole import: logins, which move the auth version on the same row, go on meanwhile.
+    const postgres = database.dialect === 'postgres';
+    if (postgres) await sql`select set_config('wohnapi.defer_data_version', 'on', true)`.execute(trx);
     const importer = new Importer(trx, new BulkWriter(trx, database), options);
     try {
       await readDocument(input, importer);
@@ -83,6 +88,10 @@ async function importInTransaction(
     }
     const summary = await importer.finish();
     await rebuildReadModels(trx); // in the same transaction: fresh exactly when it commits
+    if (postgres) {
+      await sql`select set_config('wohnapi.defer_data_version', 'off', true)`.execute(trx);
+      await sql`update data_version set version = version + 1 where id = 1`.execute(trx);
+    }
     return summary;
   });
 }
