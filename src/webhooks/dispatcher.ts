@@ -243,16 +243,14 @@ export function startDispatcher({ database, config, logger }: DispatcherOptions)
         if (!failing) {
           failing = { since: now, count: 1, logged: now };
           logger.error({ err }, 'webhook dispatcher round failed');
-        } else if (++failing.count && now - failing.logged >= FAILURE_LOG_MS) {
-          failing.logged = now;
-          logger.error(
-            {
-              failedRounds: failing.count,
-              since: new Date(failing.since).toISOString(),
-              err: { message: (err as Error).message },
-            },
-            'webhook dispatcher rounds still failing',
-          );
+        } else {
+          failing.count++;
+          if (now - failing.logged >= FAILURE_LOG_MS) {
+            failing.logged = now;
+            const since = new Date(failing.since).toISOString();
+            const detail = { failedRounds: failing.count, since, err: { message: (err as Error).message } };
+            logger.error(detail, 'webhook dispatcher rounds still failing');
+          }
         }
       }
       if (stopped) break;

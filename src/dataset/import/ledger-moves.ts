@@ -5,7 +5,8 @@
 // moved economic unit). Reads would then answer another ledger's ids, and the export would not import again. Only
 // run when the import moved a record (write.ts counts them): one query per same-ledger reference of the format.
 import { COLLECTIONS, LEDGER_TABLES } from '../format/collections.ts';
-import type { ChildSpec, Field } from '../format/fields.ts';
+import type { Field } from '../format/fields.ts';
+import { childSpecs } from './write.ts';
 import { q, type BulkWriter } from '../bulk.ts';
 import { collectionOf, shown, type ImportProblem } from './lookup.ts';
 
@@ -35,8 +36,7 @@ function relations(): Relation[] {
       });
     // a project's assignments are checked by assigned-entities.ts, with the API's messages (its cost objects here)
     if (spec.table === 'projects') continue;
-    const children: ChildSpec[] = [...spec.children, ...Object.values(spec.kinds ?? {}).flatMap((k) => k.children)];
-    for (const c of new Map(children.map((c) => [c.table, c])).values())
+    for (const c of childSpecs(spec))
       for (const f of sameLedgerRefs(c.fields))
         out.push({
           collection: spec.name,
