@@ -18,6 +18,7 @@ import { PERMISSIONS } from '../src/auth/permissions.ts';
 import { addUser, disableUser } from '../src/auth/users.ts';
 import { revokeApiKey } from '../src/auth/api-keys.ts';
 import type { App } from '../src/app-types.ts';
+import { loadDemo } from '../src/dataset/demo/load.ts';
 
 const PATH = '/service/v1.2/Probe/FrontDoorLedgers';
 
@@ -187,6 +188,141 @@ for (const dialect of DIALECTS) {
       } finally {
         t.clock.now = saved;
       }
+    });
+  });
+}
+
+for (const dialect of DIALECTS) {
+  describe(`front door: a paging client's other pages [${dialect}]`, () => {
+    let t: TestApp;
+    let other: Database;
+    let port: number;
+    let token: string;
+    const auth = () => ({ authorization: `Bearer ${token}` });
+    before(async () => {
+      t = await testApp(dialect);
+      await loadDemo(t.database, { scale: 1, seed: 1 });
+      other = openDatabase(t.database.url);
+      token = await t.login({ name: 'pager' });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (t.app.server.address() as AddressInfo).port;
+    });
+    after(async () => {
+      await other.close();
+      await t.close();
+    });
+
+    const BASES =
+      '/service/v1.2/RunningCostDistributionRead/AllocationGroupBases?includeUseUnits=true&includeCostTypes=true&limit=10';
+    const GRADUATED = '/service/v1.2/RentAccounting/ContractAgreement/GraduatedRentAgreement?limit=4';
+    const GRADUATED_V10 = '/openwowi/v1.0/RentAccounting/GraduatedRentAgreement?limit=4';
+    /** The pipeline's own answer for the same page: another URL text (an explicit default) has its own cache entry. */
+    const pipeline = (url: string) =>
+      t.app.inject({ method: 'GET', url: `${url}&showNullValues=false`, headers: auth() }).then((r) => r.body);
+    /** Header lines with the request id's value left out. */
+    const head = (answer: Answer) => answer.head.map((l) => l.replace(/^x-request-id: .*/, 'x-request-id: *'));
+
+    const PERSONS = '/openwowi/v1.2/PersonsRead/Persons?limit=10';
+    const PERSONS_V10 = '/service/v1.0/PersonsRead/Persons?limit=5';
+    for (const url of [BASES, GRADUATED, GRADUATED_V10, PERSONS, PERSONS_V10]) {
+      it(`answers ${url.split('?')[0]} at other offsets with the pipeline's bytes and miss headers, then its hits`, async () => {
+        const first = await get(port, `${url}&offset=0`, auth());
+        assert.equal(first.headers['x-cache'], 'miss');
+        const limit = Number(/limit=(\d+)/.exec(url)![1]);
+        for (const offset of [limit, 3 * limit, 2 * limit]) {
+          const before = await frontDoorAnswers(port);
+          const page = await get(port, `${url}&offset=${offset}`, auth());
+          assert.equal((await frontDoorAnswers(port)) - before, 1, `offset ${offset} answered by the front door`);
+          assert.equal(page.status, 200);
+          assert.deepEqual(head(page), [
+            'content-type: application/json; charset=utf-8',
+            'x-request-id: *',
+            'x-cache: miss',
+            'vary: Accept',
+            `content-length: ${Buffer.byteLength(page.body)}`,
+            'Connection: close',
+          ]);
+          assert.deepEqual(head(page).slice(0, -2), head(first).slice(0, -2));
+          assert.equal(page.body, await pipeline(`${url}&offset=${offset}`));
+          assert.equal((JSON.parse(page.body) as unknown[]).length, limit);
+          const again = await get(port, `${url}&offset=${offset}`, auth());
+          assert.equal(again.headers['x-cache'], 'hit');
+          assert.equal(again.body, page.body);
+        }
+        const past = await get(port, `${url}&offset=100000`, auth());
+        assert.equal(past.body, '[]');
+        assert.equal(past.headers['x-cache'], 'miss');
+      });
+    }
+
+    it('reads a page after another connection commits: the new data, never a page of the old version', async () => {
+      await get(port, `${GRADUATED}&offset=0`, auth());
+      const old = await get(port, `${GRADUATED}&offset=4`, auth());
+      await other.db
+        .updateTable('contract_agreements')
+        .set({ valid_to: '2099-12-31' })
+        .where('kind', '=', 'GraduatedRentAgreement')
+        .execute();
+      const before = await frontDoorAnswers(port);
+      const again = await get(port, `${GRADUATED}&offset=4`, auth());
+      const fresh = await get(port, `${GRADUATED}&offset=16`, auth());
+      assert.equal((await frontDoorAnswers(port)) - before, 2, 'the live path answers through the front door too');
+      for (const page of [again, fresh]) {
+        assert.equal(page.headers['x-cache'], 'miss');
+        assert.match(page.body, /"ValidTo":"2099-12-31"/);
+        assert.equal(page.body, await pipeline(`${GRADUATED}&offset=${page === again ? 4 : 16}`));
+      }
+      assert.notEqual(again.body, old.body);
+
+      // AllocationGroupBases' read model is stale after such a commit: the route answers (live path), not the door.
+      await get(port, `${BASES}&offset=0`, auth());
+      await other.db.updateTable('allocation_group_bases').set({ location: 'Moved away' }).execute();
+      const door = await frontDoorAnswers(port);
+      const live = await get(port, `${BASES}&offset=50`, auth());
+      assert.equal(await frontDoorAnswers(port), door);
+      assert.equal(live.headers['x-cache'], 'miss');
+      assert.match(live.body, /Moved away/);
+    });
+
+    it('leaves an empty page below a path id to the route, which knows whether it is a 404', async () => {
+      const loans = JSON.parse((await get(port, '/service/v1.2/Loans/Loan?limit=1', auth())).body) as Array<{
+        Id: number;
+      }>;
+      const plan = `/service/v1.2/Loans/Loan/${loans[0]!.Id}/RepaymentPlan?limit=1`;
+      assert.equal((await get(port, `${plan}&offset=0`, auth())).status, 200);
+      const before = await frontDoorAnswers(port);
+      const empty = await get(port, `${plan}&offset=100000`, auth());
+      assert.equal(empty.status, 200);
+      assert.equal(empty.body, '[]');
+      assert.equal(await frontDoorAnswers(port), before, 'the route answered the empty page');
+      const second = await get(port, `${plan}&offset=1`, auth());
+      assert.equal(second.body, await pipeline(`${plan}&offset=1`));
+    });
+
+    it('leaves other spellings, other limits, bad offsets and changed credentials to the pipeline', async () => {
+      const key = await t.apiKey('all', 'pager-key');
+      const url = `${GRADUATED}&apiKey=${key}`;
+      await get(port, `${url}&offset=0`, auth());
+      const door = await frontDoorAnswers(port);
+      const plain = await get(port, `${url}&offset=4`, auth());
+      assert.equal((await frontDoorAnswers(port)) - door, 1);
+      const before = await frontDoorAnswers(port);
+      const padded = await get(port, `${url}&offset=04`, auth());
+      assert.equal(padded.body, plain.body, 'offset=04 is offset 4 to the pipeline');
+      assert.equal((await get(port, `${url}&Offset=8`, auth())).status, 200);
+      assert.equal((await get(port, url.replace('limit=4', 'limit=5') + '&offset=4', auth())).status, 200);
+      for (const bad of ['-1', '2147483648', '1.5', '']) {
+        const answer = await get(port, `${url}&offset=${bad}`, auth());
+        assert.equal(answer.status, 400, `offset=${bad}: ${answer.body}`);
+        assert.ok(JSON.parse(answer.body).offset, answer.body);
+      }
+      assert.equal((await get(port, `${url}&offset=4&offset=8`, auth())).status, 400);
+      assert.equal(await frontDoorAnswers(port), before, 'the pipeline answered all of these');
+
+      await revokeApiKey(other.db, 'pager-key');
+      assert.equal((await get(port, `${url}&offset=12`, auth())).status, 401);
+      await disableUser(other.db, 'pager');
+      assert.equal((await get(port, `${GRADUATED}&offset=12`, auth())).status, 401);
     });
   });
 }
