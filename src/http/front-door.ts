@@ -7,17 +7,11 @@
 // request id rule of step 1), it is counted in the same metrics and logged with the same two lines.
 // Why: a hit through Fastify's routing, query validation and hooks cost ~0.9 ms of server CPU against ~0.35 ms
 // for node's bare HTTP sending the same bytes (docs/performance.md, "The front door").
-// Pages at other offsets: a route whose page is one function of its offset (`offerPages`: AllocationGroupBases and
-// the rent-accounting pages) lets the front door also answer the same URL with only the `offset` value changed
-// (a client paging through a collection), under the same checks: the page comes from the cache, or from that
-// function, read after the data version as the route's handler reads it, stored in the cache and sent with the
-// pipeline's miss headers. The function gives nothing (the read model is not fresh) or fails: Fastify answers.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { PageCache } from './page-cache.ts';
 import { requestId } from '../pipeline/01-request-id.ts';
-import { INT32_MAX } from './int32.ts';
 
 /** What the pipeline established for one URL + credentials + Accept: enough to answer its repeat. */
 export interface Remembered {
@@ -30,36 +24,6 @@ export interface Remembered {
   contentType: string;
   /** The route's path pattern, for the metrics label. */
   route: string;
-}
-
-/** The route's page at another offset, as its handler would send it; undefined: let the route answer. */
-export type PageAt = (offset: number) => Promise<Buffer | string | undefined>;
-
-/** What the pipeline established for one URL but its offset + credentials + Accept: enough to answer other pages. */
-export interface RememberedPages extends Omit<Remembered, 'cacheKey'> {
-  /** The page-cache key of one of these URLs. */
-  keyOf: (url: string) => string;
-  pageAt: PageAt;
-}
-
-/**
- * The URL with the value of its one `offset` parameter left out, and that offset (0..2^31-1, written plainly); undefined
- * for a URL without exactly one such parameter. Other spellings (`Offset`, `offset=007`) go to Fastify, which knows them.
- */
-export function withoutOffset(url: string): { url: string; offset: number } | undefined {
-  const at = url.indexOf('?');
-  if (at < 0) return undefined;
-  const params = url.slice(at + 1).split('&');
-  let found = -1;
-  for (let i = 0; i < params.length; i++) {
-    if (!params[i]!.startsWith('offset=')) continue;
-    if (found >= 0) return undefined;
-    found = i;
-  }
-  const text = params[found]?.slice('offset='.length);
-  if (text === undefined || !/^(?:0|[1-9][0-9]{0,9})$/.test(text) || Number(text) > INT32_MAX) return undefined;
-  params[found] = 'offset=';
-  return { url: `${url.slice(0, at)}?${params.join('&')}`, offset: Number(text) };
 }
 
 /** Records one answered request in the metrics (set by the metrics step, src/pipeline/10-metrics.ts). */
@@ -95,14 +59,6 @@ const answerHeaders = (contentType: string, id: string, length: number) => ({
   vary: 'Accept',
   'content-length': length,
 });
-/** The pipeline's headers for a page it read and stored in the cache (the same names, in its order). */
-const missHeaders = (contentType: string, id: string, length: number) => ({
-  'content-type': contentType,
-  'x-request-id': id,
-  'x-cache': 'miss',
-  vary: 'Accept',
-  'content-length': length,
-});
 export const FRONT_DOOR_HEADERS: ReadonlySet<string> = new Set(Object.keys(answerHeaders('', '', 0)));
 /** Levels at which Fastify logs "incoming request" and "request completed". */
 const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
@@ -112,8 +68,6 @@ const keyOf = (url: string, authorization: string, accept: string | undefined) =
 
 export class FrontDoor {
   private readonly remembered = new Map<string, Remembered>();
-  private readonly pages = new Map<string, RememberedPages>();
-  private readonly offers = new WeakMap<IncomingMessage, PageAt>();
   private cache: PageCache | undefined;
   private closing = false;
   observe: Observe = () => {};
@@ -130,26 +84,14 @@ export class FrontDoor {
   close(): void {
     this.closing = true;
     this.remembered.clear();
-    this.pages.clear();
-  }
-
-  /** Called by a route's handler: its page at any other offset of the same URL is `pageAt(offset)`. */
-  offerPages(request: IncomingMessage, pageAt: PageAt): void {
-    this.offers.set(request, pageAt);
   }
 
   /** Called by step 7 after the pipeline answered a cacheable GET with 200 from (or into) the page cache. */
-  remember(request: IncomingMessage, entry: Remembered, keyOfUrl: (url: string) => string): void {
+  remember(request: IncomingMessage, entry: Remembered): void {
     const authorization = request.headers.authorization;
     if (this.options.rateLimited || this.closing || !authorization || request.url === undefined) return;
     if (this.remembered.size >= MAX_ENTRIES) this.remembered.clear();
     this.remembered.set(keyOf(request.url, authorization, request.headers.accept), entry);
-    const pageAt = this.offers.get(request);
-    const paged = pageAt && withoutOffset(request.url);
-    if (!paged) return;
-    if (this.pages.size >= MAX_ENTRIES) this.pages.clear();
-    const { cacheKey: _key, ...checked } = entry;
-    this.pages.set(keyOf(paged.url, authorization, request.headers.accept), { ...checked, keyOf: keyOfUrl, pageAt });
   }
 
   /** Fastify's serverFactory: node's HTTP server as Fastify makes it, with the front door before Fastify's handler. */
@@ -157,10 +99,9 @@ export class FrontDoor {
     return (handler, opts) => {
       const options = opts as ServerSettings;
       const server = http.createServer(options.http ?? {}, (req, res) => {
-        const found = this.candidate(req);
-        if (!found) return handler(req, res);
-        const answered = 'cacheKey' in found ? this.answer(req, res, found) : this.answerPage(req, res, found);
-        answered.then(
+        const entry = this.candidate(req);
+        if (!entry) return handler(req, res);
+        this.answer(req, res, entry).then(
           (done) => done || handler(req, res),
           () => handler(req, res),
         );
@@ -178,66 +119,21 @@ export class FrontDoor {
     return this.log && REQUEST_LOG_LEVELS.has(this.log.level) ? this.log : undefined;
   }
 
-  /**
-   * The remembered answer this request repeats, or the remembered pages it is another page of, if it could be one
-   * (checked without any I/O).
-   */
-  private candidate(req: IncomingMessage): Remembered | (RememberedPages & { offset: number }) | undefined {
+  /** The remembered answer this request repeats, if it could be one (checked without any I/O). */
+  private candidate(req: IncomingMessage): Remembered | undefined {
     if (req.method !== 'GET' || this.closing || !this.cache || this.remembered.size === 0) return undefined;
     const { authorization, accept } = req.headers;
     if (!authorization || req.url === undefined) return undefined;
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return undefined;
-    // Pages first: they also read a page whose cached text is stale.
-    const paged = this.pages.size > 0 ? withoutOffset(req.url) : undefined;
-    const pages = paged && this.pages.get(keyOf(paged.url, authorization, accept));
-    return pages ? { ...pages, offset: paged.offset } : this.remembered.get(keyOf(req.url, authorization, accept));
-  }
-
-  /** Whether the credentials were checked at this auth version and are still valid. */
-  private stillHolds(entry: { authVersion: string; expiresAt: string }, auth: string): boolean {
-    return auth === entry.authVersion && entry.expiresAt > this.options.now().toISOString();
+    return this.remembered.get(keyOf(req.url, authorization, accept));
   }
 
   private async answer(req: IncomingMessage, res: ServerResponse, entry: Remembered): Promise<boolean> {
     const started = performance.now();
     const versions = await this.options.database.versions();
-    if (!this.stillHolds(entry, versions.auth)) return false;
+    if (versions.auth !== entry.authVersion || !(entry.expiresAt > this.options.now().toISOString())) return false;
     const body = this.cache?.get(entry.cacheKey, versions.read);
     if (body === undefined || this.closing) return false;
-    return this.send(req, res, entry, started, body, answerHeaders);
-  }
-
-  /** Another page of remembered pages: from the cache, or read by the route's function and stored. */
-  private async answerPage(
-    req: IncomingMessage,
-    res: ServerResponse,
-    pages: RememberedPages & { offset: number },
-  ): Promise<boolean> {
-    const started = performance.now();
-    if (this.options.proxied && this.requestLog()) return false;
-    const versions = await this.options.database.versions();
-    if (!this.stillHolds(pages, versions.auth) || !this.cache || req.url === undefined) return false;
-    const cacheKey = pages.keyOf(req.url);
-    const { keyOf: _keyOf, pageAt: _pageAt, offset: _offset, ...checked } = pages;
-    const entry: Remembered = { ...checked, cacheKey };
-    const cached = this.cache.get(cacheKey, versions.read);
-    if (cached !== undefined) return !this.closing && this.send(req, res, entry, started, cached, answerHeaders);
-    const page = await pages.pageAt(pages.offset);
-    if (page === undefined || this.closing) return false;
-    const body = typeof page === 'string' ? Buffer.from(page) : page;
-    this.cache.set(cacheKey, versions.read, body);
-    this.remember(req, entry, pages.keyOf);
-    return this.send(req, res, entry, started, body, missHeaders);
-  }
-
-  private send(
-    req: IncomingMessage,
-    res: ServerResponse,
-    entry: Remembered,
-    started: number,
-    body: Buffer,
-    headers: typeof answerHeaders,
-  ): boolean {
     const id = requestId(req);
     const log = this.requestLog();
     if (log && this.options.proxied) return false;
@@ -245,7 +141,7 @@ export class FrontDoor {
       { reqId: id, req: { id, method: req.method, url: req.url, ip: req.socket.remoteAddress } },
       'incoming request',
     );
-    res.writeHead(200, headers(entry.contentType, id, body.length));
+    res.writeHead(200, answerHeaders(entry.contentType, id, body.length));
     res.end(body);
     const ms = performance.now() - started;
     this.observe('GET', 200, entry.route, ms / 1000);

@@ -164,17 +164,3 @@ export function compileSerializers(schema: unknown): Serializers | undefined {
   const keep = compileSerializer(schema, false);
   return omit && keep ? { omit, keep } : undefined;
 }
-
-/** Compiled serializers by schema object (compiled on first use; null = not compilable). */
-const compiled = new WeakMap<object, Serializers | null>();
-
-/** The serializers of a schema object, compiled once: the ones pipeline step 8 writes 200 answers with. */
-export function serializersFor(schema: unknown): Serializers | null {
-  if (schema === null || typeof schema !== 'object') return null;
-  let s = compiled.get(schema);
-  if (s === undefined) {
-    s = compileSerializers(schema) ?? null;
-    compiled.set(schema, s);
-  }
-  return s;
-}

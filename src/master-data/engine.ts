@@ -10,7 +10,7 @@ import type { LedgerScope } from '../auth/ledger-scope.ts';
 import type { Permission } from '../auth/permissions.ts';
 import { errorResponses, Int32 } from '../http/schemas.ts';
 import { notFound } from '../http/errors.ts';
-import { compileSerializer, serializersFor, type Serialize } from '../http/serializer.ts';
+import { compileSerializer, type Serialize } from '../http/serializer.ts';
 import { queryOf, querySchema, type Listing, type ParamName, type Query } from './params.ts';
 import { schemaOf, type ShapeObject } from './shapes.ts';
 
@@ -107,7 +107,6 @@ async function* completeList(
 
 export function registerMasterRoute(app: App, route: MasterRoute): void {
   const item = schemaOf(route.shape);
-  const list = Type.Array(item);
   // A page's records are written by the compiled serializer of its response schema (pipeline step 8, keepNulls);
   // the complete v1.0 list writes each record with the one of the item schema, which is the same code per record.
   const writeItem = route.listing === 'v1.0' ? compileSerializer(item, false) : undefined;
@@ -125,7 +124,7 @@ export function registerMasterRoute(app: App, route: MasterRoute): void {
       ...(route.listing === 'single' ? { params: Type.Object({ id: Int32() }) } : {}),
       ...(route.pathId ? { params: Type.Object({ [route.pathId]: Int32() }) } : {}),
       querystring: querySchema(route.listing, route.params),
-      response: { 200: route.listing === 'single' ? item : list, ...errorResponses },
+      response: { 200: route.listing === 'single' ? item : Type.Array(item), ...errorResponses },
     },
     handler: async (request, reply) => {
       const raw = request.query as Record<string, unknown>;
@@ -159,14 +158,6 @@ export function registerMasterRoute(app: App, route: MasterRoute): void {
       // an empty list below a record that does not exist (or is outside the caller's ledgers) is a 404
       if (items.length === 0 && route.pathId && route.parentVisible && !(await route.parentVisible({ ...ctx, window })))
         throw notFound(route.pathId, `No record with Id ${String(ctx.id)}.`);
-      // the front door may answer this URL at other offsets with the same read, written by step 8's serializer
-      // (src/http/front-door.ts); an empty page below a path id is left to this handler (it may be a 404)
-      const write = serializersFor(list)?.keep;
-      if (write)
-        app.frontDoor.offerPages(request.raw, async (at) => {
-          const page = await route.read({ ...ctx, window: { ...window, offset: at } });
-          return page.length === 0 && route.pathId ? undefined : write(present(route, page, showNulls));
-        });
       return present(route, items, showNulls);
     },
   });

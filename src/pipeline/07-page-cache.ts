@@ -2,8 +2,7 @@
 // permissions and the ledgers the request may see (so it runs after authentication, which also still runs on every request), and valid
 // only for the data version they were made at: any commit by any process sharing the database makes them stale.
 // A 200 answered from or into the cache is remembered by the front door (src/http/front-door.ts), which answers
-// its repeats before Fastify while the same checks hold (and, for a route that offered its pages, the same URL at
-// other offsets).
+// its repeats before Fastify while the same checks hold.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
@@ -53,12 +52,8 @@ function permissionText(principal: FastifyRequest['principal']): string {
  * person names only with Personen lesen) and the URL.
  */
 function cacheKey(request: FastifyRequest): string {
-  return keyPrefix(request) + urlKey(request.url);
-}
-
-function keyPrefix(request: FastifyRequest): string {
   const scope = request.scope.all ? '*' : request.scope.ids.join(',');
-  return `${scope}|${permissionText(request.principal)}|`;
+  return `${scope}|${permissionText(request.principal)}|${urlKey(request.url)}`;
 }
 
 export default fp(
@@ -103,19 +98,14 @@ export default fp(
       const principal = request.principal;
       if (!ticket?.cached || reply.statusCode !== 200 || !principal || !frontDoorCanRepeat(reply.getHeaders()))
         return done();
-      const prefix = keyPrefix(request);
       versionsFor(app.database, request).then((versions) => {
-        app.frontDoor.remember(
-          request.raw,
-          {
-            cacheKey: ticket.key,
-            authVersion: versions.auth,
-            expiresAt: principal.expiresAt,
-            contentType: String(reply.getHeader('content-type')),
-            route: request.routeOptions.url ?? 'unmatched',
-          },
-          (url) => prefix + urlKey(url),
-        );
+        app.frontDoor.remember(request.raw, {
+          cacheKey: ticket.key,
+          authVersion: versions.auth,
+          expiresAt: principal.expiresAt,
+          contentType: String(reply.getHeader('content-type')),
+          route: request.routeOptions.url ?? 'unmatched',
+        });
         done();
       }, done);
     });

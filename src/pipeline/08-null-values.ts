@@ -7,7 +7,20 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
 import { stripNulls } from '../http/response.ts';
-import { serializersFor } from '../http/serializer.ts';
+import { compileSerializers, type Serializers } from '../http/serializer.ts';
+
+/** Compiled serializers by 200-response schema object (compiled on the first answer; null = not compilable). */
+const compiled = new WeakMap<object, Serializers | null>();
+
+function serializersFor(schema: unknown): Serializers | null {
+  if (schema === null || typeof schema !== 'object') return null;
+  let s = compiled.get(schema);
+  if (s === undefined) {
+    s = compileSerializers(schema) ?? null;
+    compiled.set(schema, s);
+  }
+  return s;
+}
 
 const responseSchema = (request: FastifyRequest): unknown =>
   (request.routeOptions.schema?.response as Record<string, unknown> | undefined)?.[200];

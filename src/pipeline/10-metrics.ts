@@ -69,7 +69,7 @@ export default fp(
     // Answers of the front door (src/http/front-door.ts) count like the pipeline's, and on their own.
     const frontDoorAnswers = new Counter({
       name: 'http_front_door_answers_total',
-      help: 'Answers of the front door: repeated page-cache hits and other pages of a paging client (also counted in http_requests_total)',
+      help: 'Repeated page-cache hits answered before the pipeline (also counted in http_requests_total)',
       registers: [registry],
     });
     app.frontDoor.observe = (method, status, route, seconds) => {

@@ -205,10 +205,11 @@ async function* jsonArray(first: IteratorResult<Buffer | string>, rest: AsyncGen
 const OPEN = Buffer.from('[');
 const CLOSE = Buffer.from(']');
 
-/** A JSON array of the joined records, sent as it is (a string or Buffer payload is not serialized again). */
-const arrayOf = (json: Buffer | string) =>
-  typeof json === 'string' ? `[${json}]` : Buffer.concat([OPEN, json, CLOSE]);
-const sendArray = (reply: FastifyReply, body: Buffer | string) => reply.type(JSON_TYPE).send(body);
+/** Sends a JSON array of the joined records as it is (a string or Buffer payload is not serialized again). */
+function sendArray(reply: FastifyReply, json: Buffer | string) {
+  const body = typeof json === 'string' ? `[${json}]` : Buffer.concat([OPEN, json, CLOSE]);
+  return reply.type(JSON_TYPE).send(body);
+}
 
 /**
  * Streams the complete list with constant memory. The first chunk is read before the status is sent, so a failing
@@ -247,15 +248,14 @@ export function registerEndpoint(app: App, ep: Endpoint): void {
       // The page is written by the endpoint (the same bytes as the response schema's compiled serializer over the
       // presented records: src/rent-accounting/written.test.ts; or read from the contract read model when it is fresh,
       // the same bytes: read-model.test.ts) and sent as it is.
-      const filters = filtersOf(ep, q);
-      const { scope } = request;
-      const arrayAt = async (offset: number) => {
-        const window = { offset, limit: q.limit ?? DEFAULT_LIMIT };
-        return arrayOf((await ep.joined(app.db, filters, scope, window, q.showNullValues === true)).json);
-      };
-      // the front door may answer this URL at other offsets with the same function (src/http/front-door.ts)
-      app.frontDoor.offerPages(request.raw, arrayAt);
-      return sendArray(reply, await arrayAt(q.offset));
+      const { json } = await ep.joined(
+        app.db,
+        filtersOf(ep, q),
+        request.scope,
+        { offset: q.offset, limit: q.limit ?? DEFAULT_LIMIT },
+        q.showNullValues === true,
+      );
+      return sendArray(reply, json);
     },
   });
 }

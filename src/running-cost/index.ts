@@ -132,17 +132,9 @@ export default async function runningCostArea(app: App): Promise<void> {
       };
       // the persisted read model when it is fresh: the page's JSON text as it is (no serializer); else the live path
       const keepNulls = (q as { showNullValues?: boolean }).showNullValues === true;
-      const { scope } = request;
-      const page = pageOf(q);
-      const readPage = (offset: number) =>
-        readBasePage(app.db, filters, scope, { ...page, offset }, includesOf(q), keepNulls);
-      const json = await readPage(page.offset);
-      if (json !== undefined) {
-        // the front door may answer this URL at other offsets with the same function (src/http/front-door.ts)
-        app.frontDoor.offerPages(request.raw, readPage);
-        // (a string payload skips serialization; the response type does not know that)
-        return reply.type('application/json; charset=utf-8').send(json as never);
-      }
+      const json = await readBasePage(app.db, filters, request.scope, pageOf(q), includesOf(q), keepNulls);
+      // (a string payload skips serialization; the response type does not know that)
+      if (json !== undefined) return reply.type('application/json; charset=utf-8').send(json as never);
       const rows = await listAllocationGroupBases(app.db, filters, request.scope, pageOf(q));
       const children = await loadBaseChildren(app.db, rows, includesOf(q));
       return rows.map((row) => presentAllocationGroupBase(row, children));
