@@ -40,6 +40,8 @@ declare module 'fastify' {
     cache?: boolean;
     /** Answer null properties as null even without showNullValues=true (fixed-shape answers such as {Id, Code, Name}). */
     keepNulls?: boolean;
+    /** What a body that is an array is keyed by in error maps (the assign/remove writes: `Building[2]`). */
+    bodyName?: string;
   }
   interface FastifyInstance {
     db: Kysely<DB>;

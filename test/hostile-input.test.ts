@@ -91,6 +91,43 @@ for (const dialect of DIALECTS) {
       assert.equal((await read('searchPattern=ab')).statusCode, 200);
     });
 
+    it("an assign body's refused values are keyed by the array's place (Building[1]), as its other errors", async () => {
+      const id = await f.createId();
+      for (const [payload, key, pattern] of [
+        ['[1, 1e400]', 'Building[1]', /^The value of Building\[1\] is a number beyond/],
+        ['["x\\ud800"]', 'Building[0]', /^The value of Building\[0\] is not valid Unicode/],
+        ['["a\\u0001"]', 'Building[0]', /U\+0001/],
+        ['[{"__proto__":1}]', 'Building[0].__proto__', /__proto__/],
+        ['["x"]', 'Building[0]', /expected an integer/],
+      ] as const) {
+        for (const op of ['AssignBuilding', 'RemoveBuilding']) {
+          const res = await f.call('POST', `/${id}/${op}`, { payload });
+          assert.equal(res.statusCode, 400, res.body);
+          assert.deepEqual(Object.keys(res.json()), [key], `${op} ${payload}: ${res.body}`);
+          assert.match(res.json()[key][0], pattern);
+        }
+      }
+      // A body that is not an array keeps the body's own key.
+      const res = await f.call('POST', `/${id}/AssignLoan`, { payload: '1e400' });
+      assert.deepEqual(Object.keys(res.json()), ['Loan'], res.body);
+    });
+
+    it('an array or object sent for a property is quoted as sent in the message', async () => {
+      const res = await f.call('POST', '', { payload: project('').replace('"N"', '["a","b"]') });
+      assert.equal(res.statusCode, 400, res.body);
+      assert.deepEqual(res.json(), { Name: [`The value ["a","b"] is not valid for Name: expected a string.`] });
+    });
+
+    it('the writes take only apiKey: showNullValues and other read parameters are ignored there', async () => {
+      const id = await f.createId();
+      for (const query of ['showNullValues=maybe', 'showNullValues=', 'limit=abc&offset=-1']) {
+        const created = await f.call('POST', '', { payload: project(''), query });
+        assert.equal(created.statusCode, 201, `${query}: ${created.body}`);
+        const assigned = await f.call('POST', `/${id}/AssignEconomicUnit`, { payload: '[]', query });
+        assert.equal(assigned.statusCode, 201, `${query}: ${assigned.body}`);
+      }
+    });
+
     it('item 3: 10,000 unknown properties and 100,000 unknown ids get a bounded error map', async () => {
       const unknown = Array.from({ length: 10_000 }, (_, i) => `,"Unknown${i}":1`).join('');
       const res = await f.call('POST', '', { payload: project(unknown) });

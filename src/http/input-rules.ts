@@ -88,7 +88,7 @@ const isPrototypeCarrier = (v: unknown) => v !== null && typeof v === 'object' &
  * recursion (the depth is already bounded) and without allocating per value beyond the walk itself. Keeps the
  * first MAX_PROBLEMS problems; `total` counts them all.
  */
-export function bodyTextProblems(body: unknown): { problems: BodyProblem[]; total: number } {
+export function bodyTextProblems(body: unknown, name?: string): { problems: BodyProblem[]; total: number } {
   const problems: BodyProblem[] = [];
   let total = 0;
   const note = (place: Place | undefined, message: (key: string) => string) => {
@@ -99,7 +99,8 @@ export function bodyTextProblems(body: unknown): { problems: BodyProblem[]; tota
     }
   };
   const values: unknown[] = [body];
-  const places: Array<Place | undefined> = [undefined];
+  // `name`: what the body itself is keyed by (an array body of the assign writes: `Building[2]`), else `$`
+  const places: Array<Place | undefined> = [name === undefined ? undefined : { up: undefined, key: name }];
   while (values.length) {
     const value = values.pop();
     const place = places.pop();

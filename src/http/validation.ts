@@ -191,8 +191,6 @@ function preview(value: unknown): string {
 function show(value: unknown): string {
   if (typeof value === 'string') return `'${value.length > PREVIEW ? `${value.slice(0, PREVIEW - 3)}...` : value}'`;
   if (typeof value === 'number' || typeof value === 'boolean') return `'${String(value)}'`;
-  if (Array.isArray(value) && value.length > 0 && value.length <= 20 && value.every((v) => typeof v === 'string'))
-    return show(value.join(','));
   return preview(value);
 }
 

@@ -49,7 +49,7 @@ export default fp(
         );
         return;
       }
-      const { problems, total } = bodyTextProblems(parsed);
+      const { problems, total } = bodyTextProblems(parsed, request.routeOptions.config.bodyName);
       if (total === 0) return done(null, parsed);
       const map: ErrorMap = {};
       for (const p of problems) messagesAt(map, p.path).push(p.message);

@@ -181,7 +181,7 @@ export default async function projectsArea(app: App): Promise<void> {
     app.post(
       `${BASE}/:projectId/${operation}`,
       {
-        config: writeAuth,
+        config: { ...writeAuth, bodyName: name },
         attachValidation: true,
         validatorCompiler: BODY_CHECKED_BY_COMMAND,
         onRequest: emptyBodyIsNoBody,

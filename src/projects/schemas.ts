@@ -124,10 +124,8 @@ export const ID_LIST_CHECKS = Object.fromEntries(
 export const ProjectIdParams = Type.Object({ id: Int32({ description: 'Project id' }) });
 export const AssignmentParams = Type.Object({ projectId: Int32({ description: 'Project id' }) });
 
-export const WriteQuery = Type.Object({
-  apiKey: ApiKeyParam,
-  showNullValues: Type.Optional(ShowNullValues),
-});
+/** interface.md lists only `apiKey` for the writes (their answer is always the full {Id, Code, Name}). */
+export const WriteQuery = Type.Object({ apiKey: ApiKeyParam });
 export const ReadOneQuery = Type.Object({
   apiKey: Type.Optional(ApiKeyParam),
   showNullValues: Type.Optional(ShowNullValues),

@@ -10625,10 +10625,7 @@ export interface operations {
   };
   AccountancyProjectEdit_PostProject: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path?: never;
       cookie?: never;
@@ -10908,10 +10905,7 @@ export interface operations {
   };
   AccountancyProjectEdit_PutProjectById: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path: {
         /** @description Project id */
@@ -11055,10 +11049,7 @@ export interface operations {
   };
   AccountancyProjectEdit_DeleteProjectById: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path: {
         /** @description Project id */
@@ -11175,10 +11166,7 @@ export interface operations {
   };
   AccountancyProjectEdit_PostProjectAssignEconomicUnit: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path: {
         /** @description Project id */
@@ -11316,10 +11304,7 @@ export interface operations {
   };
   AccountancyProjectEdit_PostProjectAssignBuilding: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path: {
         /** @description Project id */
@@ -11457,10 +11442,7 @@ export interface operations {
   };
   AccountancyProjectEdit_PostProjectAssignLand: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path: {
         /** @description Project id */
@@ -11598,10 +11580,7 @@ export interface operations {
   };
   AccountancyProjectEdit_PostProjectAssignUseUnit: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path: {
         /** @description Project id */
@@ -11739,10 +11718,7 @@ export interface operations {
   };
   AccountancyProjectEdit_PostProjectAssignBudget: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path: {
         /** @description Project id */
@@ -11880,10 +11856,7 @@ export interface operations {
   };
   AccountancyProjectEdit_PostProjectAssignLoan: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path: {
         /** @description Project id */
@@ -12021,10 +11994,7 @@ export interface operations {
   };
   AccountancyProjectEdit_PostProjectRemoveEconomicUnit: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path: {
         /** @description Project id */
@@ -12162,10 +12132,7 @@ export interface operations {
   };
   AccountancyProjectEdit_PostProjectRemoveBuilding: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path: {
         /** @description Project id */
@@ -12303,10 +12270,7 @@ export interface operations {
   };
   AccountancyProjectEdit_PostProjectRemoveLand: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path: {
         /** @description Project id */
@@ -12444,10 +12408,7 @@ export interface operations {
   };
   AccountancyProjectEdit_PostProjectRemoveUseUnit: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path: {
         /** @description Project id */
@@ -12585,10 +12546,7 @@ export interface operations {
   };
   AccountancyProjectEdit_PostProjectRemoveBudget: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path: {
         /** @description Project id */
@@ -12726,10 +12684,7 @@ export interface operations {
   };
   AccountancyProjectEdit_PostProjectRemoveLoan: {
     parameters: {
-      query?: {
-        /** @description true: null properties are present as null; false: left out */
-        showNullValues?: boolean;
-      };
+      query?: never;
       header?: never;
       path: {
         /** @description Project id */
