@@ -112,6 +112,32 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(Object.keys(res.json()), ['Loan'], res.body);
     });
 
+    it('a property name given twice in one object is a 400 naming it; nothing is stored', async () => {
+      const before = await f.count();
+      for (const [payload, keys] of [
+        [project(',"Name":"b"'), ['Name']],
+        [project(',"\\u004eame":"b"'), ['Name']], // the same name, escaped
+        [project(`,"CompanyCodeId":${f.A.companyCodeId}`), ['CompanyCodeId']],
+        [project(',"Description":"x","Description":"y","Description":"z"'), ['Description']],
+      ] as const) {
+        const res = await f.call('POST', '', { payload });
+        assert.equal(res.statusCode, 400, `${payload}: ${res.body}`);
+        assert.deepEqual(Object.keys(res.json()), keys, res.body);
+        assert.match(res.json()[keys[0]][0], /^The property \w+ is given more than once; give it once\.$/);
+      }
+      assert.equal(await f.count(), before, 'nothing stored');
+      // Equal names in different objects, and equal strings as values, are not duplicates.
+      const fine = await f.call('POST', '', { payload: project(',"Description":"Name","Code":"Name"') });
+      assert.equal(fine.statusCode, 201, fine.body);
+      const id = await f.createId();
+      const nested = await f.call('PUT', `/${id}`, {
+        payload: '{"Name":"a","Description":"{\\"Name\\":1,\\"Name\\":2}"}',
+      });
+      assert.equal(nested.statusCode, 200, nested.body);
+      const inArray = await f.call('POST', `/${id}/AssignBuilding`, { payload: '[{"a":1,"a":2}]' });
+      assert.ok(inArray.json()['Building[0].a'], inArray.body);
+    });
+
     it('an array or object sent for a property is quoted as sent in the message', async () => {
       const res = await f.call('POST', '', { payload: project('').replace('"N"', '["a","b"]') });
       assert.equal(res.statusCode, 400, res.body);

@@ -145,6 +145,63 @@ export function bodyTextProblems(body: unknown, name?: string): { problems: Body
   return { problems, total };
 }
 
+/** An open object or array while scanning a JSON text: its place, and where the scan is inside it. */
+interface Frame {
+  place: Place | undefined;
+  /** An object's names so far (undefined for an array). */
+  names: Set<string> | undefined;
+  /** The object's current name, or the array's current index. */
+  at: string | number;
+}
+
+/**
+ * A property name given twice in one object of a JSON text (valid JSON: JSON.parse read it), which JSON.parse would
+ * resolve silently to the last value: each is a problem keyed by its place (`Name`, `Building[2].Code`; `name` is
+ * what the body itself is keyed by, as for bodyTextProblems). One pass over the characters; names with escapes are
+ * decoded before they are compared (`"a"` and `"\u0061"` are one name).
+ */
+export function duplicateProperties(text: string, name?: string): BodyProblem[] {
+  const problems: BodyProblem[] = [];
+  const stack: Frame[] = [];
+  const root: Place | undefined = name === undefined ? undefined : { up: undefined, key: name };
+  let expectName = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const top = stack[stack.length - 1];
+    if (c === 0x22) {
+      const start = i;
+      let escaped = false;
+      for (i++; text.charCodeAt(i) !== 0x22; i++) {
+        if (text.charCodeAt(i) === 0x5c) {
+          escaped = true;
+          i++;
+        }
+      }
+      if (top?.names && expectName) {
+        const key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
+        if (top.names.has(key)) {
+          if (problems.length < MAX_PROBLEMS) {
+            const path = keyOf({ up: top.place, key });
+            problems.push({ path, message: `The property ${path} is given more than once; give it once.` });
+          }
+        } else top.names.add(key);
+        top.at = key;
+        expectName = false;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      const place = top ? { up: top.place, key: top.at } : root;
+      const object = c === 0x7b;
+      stack.push({ place, names: object ? new Set() : undefined, at: object ? '' : 0 });
+      expectName = object;
+    } else if (c === 0x7d || c === 0x5d) stack.pop();
+    else if (c === 0x2c && top) {
+      if (top.names) expectName = true;
+      else top.at = (top.at as number) + 1;
+    }
+  }
+  return problems;
+}
+
 const MORE = /^\.\.\. and ([0-9]+) more problem\(s\); only the first [0-9]+ are listed\.$/;
 
 /** The message that stands for `n` problems not listed. */

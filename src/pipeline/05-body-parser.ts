@@ -1,6 +1,6 @@
 // Step 5: bodies are JSON only, in UTF-8 (a JSON text sent as text/plain gets the content-type message), a malformed body
 // is answered with the parser's own words, which name the position, and prototype poisoning is refused (keyed by the
-// property's place, as an unknown property). Before the
+// property's place, as an unknown property), and so is a property name given twice in one object. Before the
 // schema sees a body, the input rules of src/http/input-rules.ts hold: nesting depth at most MAX_BODY_DEPTH, no
 // control characters or lone surrogates in its strings (docs/limits.md).
 // A write route that declares no body schema (the DELETEs: interface.md, "Body: none") takes no body: absent, `null`
@@ -10,7 +10,14 @@ import { isUtf8 } from 'node:buffer';
 import fp from 'fastify-plugin';
 import type { App } from '../app-types.ts';
 import { ApiError, type ErrorMap } from '../http/errors.ts';
-import { MAX_BODY_DEPTH, bodyTextProblems, boundErrorMap, messagesAt, nestedDeeperThan } from '../http/input-rules.ts';
+import {
+  MAX_BODY_DEPTH,
+  bodyTextProblems,
+  boundErrorMap,
+  duplicateProperties,
+  messagesAt,
+  nestedDeeperThan,
+} from '../http/input-rules.ts';
 import { validatorCompiler } from '../http/validation.ts';
 
 export default fp(
@@ -49,11 +56,14 @@ export default fp(
         );
         return;
       }
-      const { problems, total } = bodyTextProblems(parsed, request.routeOptions.config.bodyName);
-      if (total === 0) return done(null, parsed);
+      const { bodyName } = request.routeOptions.config;
+      const { problems, total } = bodyTextProblems(parsed, bodyName);
+      // a name given twice would lose its first value without a word (JSON.parse keeps the last)
+      const twice = duplicateProperties(body, bodyName);
+      if (total === 0 && twice.length === 0) return done(null, parsed);
       const map: ErrorMap = {};
-      for (const p of problems) messagesAt(map, p.path).push(p.message);
-      done(new ApiError(400, 'bad_request', boundErrorMap(map, total)), undefined);
+      for (const p of [...twice, ...problems]) messagesAt(map, p.path).push(p.message);
+      done(new ApiError(400, 'bad_request', boundErrorMap(map, total + twice.length)), undefined);
     });
 
     // After authentication (401/403 first), before the route's own checks.
