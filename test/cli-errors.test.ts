@@ -63,6 +63,11 @@ describe('CLI errors name the next step', () => {
       [['demo', 'load', '--scale', '0'], {}, /--scale must be a positive integer, got '0'; e\.g\. --scale 10/],
       [['user', 'disable', 'ghost'], {}, /no user 'ghost'; see the users with 'wohnapi user list'/],
       [['user', 'add', 'ops', '--password', 'short'], {}, /at least 8 characters; choose a longer one/],
+      [
+        ['user', 'add', 'Jürgen', '--password', 'long enough'],
+        {},
+        /invalid user name 'Jürgen'; choose 1 to 100 characters, each an ASCII letter \(A-Z, a-z\), a digit or one of \. _ @ -/,
+      ],
       [['apikey', 'revoke', 'ghost'], {}, /no active API key named 'ghost'; see the keys with 'wohnapi apikey list'/],
       [['apikey', 'create', '--name', 'k'], {}, /give --ledger <companyCodeId> \(repeatable\) or --all-ledgers/],
       [['apikey', 'create', '--name', ' ', '--all-ledgers'], {}, /invalid key name ' '; .*\(no space first or last\)/],

@@ -91,6 +91,15 @@ for (const dialect of DIALECTS) {
       assert.equal(await typeFor('text/*'), 'text/json');
       assert.equal(await typeFor('text/html'), 'application/json');
       assert.equal(await typeFor('text/plain;q=0'), 'application/json');
+      // a range with the answers' own charset matches them; one with another charset matches none
+      assert.equal(await typeFor('text/plain;charset=utf-8, application/json;q=0.1'), 'text/plain');
+      assert.equal(await typeFor('text/json; charset=UTF-8'), 'text/json');
+      assert.equal(await typeFor('text/*;charset=utf-8'), 'text/json');
+      assert.equal(await typeFor('text/plain;charset=latin1'), 'application/json');
+      assert.equal(
+        String((await get('', { accept: 'text/plain;charset=utf-8' })).headers['content-type']),
+        'text/plain; charset=utf-8',
+      );
     });
 
     it('matches paths case-insensitively', async () => {

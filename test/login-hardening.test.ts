@@ -154,6 +154,45 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('item 9: attempts sent at once are throttled too: no more guesses than the counter allows', async () => {
+      const t = await testApp(dialect, { LOGIN_MAX_FAILURES: '5' });
+      try {
+        await addUser(t.database.db, { name: 'burst', password: 'burst-secret', permissions: [] });
+        const guesses = Array.from({ length: 30 }, (_, i) => login(t.app, 'burst', `guess-${i}`));
+        const statuses = (await Promise.all([...guesses, login(t.app, 'burst', 'burst-secret')])).map(
+          (r) => r.statusCode,
+        );
+        const checked = statuses.filter((s) => s !== 429).length;
+        assert.ok(checked <= 5, `at most 5 passwords checked, got ${statuses.join(',')}`);
+        assert.equal(statuses.filter((s) => s === 429).length, 31 - checked);
+        // The wait then runs for the name as after 5 failures in a row.
+        assert.equal((await login(t.app, 'burst', 'burst-secret')).statusCode, 429);
+        t.clock.advance(60);
+        assert.equal((await login(t.app, 'burst', 'burst-secret')).statusCode, 200);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('item 9: user names are counted as they are spelled: Bob and bob are two users, and two counters', async () => {
+      const t = await testApp(dialect, { LOGIN_MAX_FAILURES: '5' });
+      try {
+        await addUser(t.database.db, { name: 'Bob', password: 'upper-secret', permissions: [] });
+        await addUser(t.database.db, { name: 'bob', password: 'lower-secret', permissions: [] });
+        for (let round = 0; round < 2; round++) {
+          for (let i = 0; i < 2; i++) assert.equal((await login(t.app, 'bob', 'wrong-guess')).statusCode, 400);
+          // Bob's success does not end bob's run of failures.
+          assert.equal((await login(t.app, 'Bob', 'upper-secret')).statusCode, 200);
+        }
+        assert.equal((await login(t.app, 'bob', 'wrong-guess')).statusCode, 400);
+        assert.equal((await login(t.app, 'bob', 'lower-secret')).statusCode, 429, "bob's 5 failures count");
+        // And bob's failures do not make Bob wait.
+        assert.equal((await login(t.app, 'Bob', 'upper-secret')).statusCode, 200);
+      } finally {
+        await t.close();
+      }
+    });
+
     it('item 9: one client address trying many user names is throttled; TRUST_PROXY names the address', async () => {
       const t = await testApp(dialect, { LOGIN_ADDRESS_MAX_FAILURES: '20', TRUST_PROXY: 'true' });
       try {

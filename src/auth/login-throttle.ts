@@ -3,6 +3,9 @@
 // 1 s, 2 s, 4 s, ... up to `maxWait` seconds. A success resets the user name's counter (not the address's);
 // a counter without a failure for FORGET_SECONDS starts again. The counters are rows of login_throttle, so every
 // process sharing the database counts together (docs/limits.md).
+// An attempt is counted on its user name before its password is checked (`reserveAttempt`, one locked row), so
+// attempts sent at once cannot all pass the check before the first failure is counted; a success then removes
+// the count. The address is counted after a failure, so successes never count against it.
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 import { sha256 } from './secrets.ts';
@@ -24,12 +27,61 @@ export interface ThrottleKey {
   free: number;
 }
 
-/** The counters one login attempt touches: its user name and its client address. */
+/** The counters one login attempt touches: its user name (case-sensitive, as user names are) and its address. */
 export function throttleKeys(name: string, address: string, settings: ThrottleSettings): ThrottleKey[] {
   return [
-    { key: `user:${sha256(name.toLowerCase())}`, free: settings.userFree },
+    { key: `user:${sha256(name)}`, free: settings.userFree },
     { key: `addr:${address}`, free: settings.addressFree },
   ];
+}
+
+const isUserKey = (k: ThrottleKey) => k.key.startsWith('user:');
+/** The client address's counter of an attempt's keys (counted after a failure only). */
+export const addressKeys = (keys: ThrottleKey[]) => keys.filter((k) => !isUserKey(k));
+
+/**
+ * Lets an attempt go ahead (0) and counts it as a failure of its user name, or answers the seconds it must wait
+ * (nothing counted). Atomic per user name: the counter's row is written (and so locked until the transaction ends)
+ * only when no wait runs, so of attempts sent at once only as many as the counter allows go ahead.
+ */
+export async function reserveAttempt(db: Executor, keys: ThrottleKey[], now: Date, maxWait: number): Promise<number> {
+  const waiting = await retryAfter(db, addressKeys(keys), now);
+  if (waiting > 0) return waiting;
+  const stamp = now.toISOString();
+  const forgotten = new Date(now.getTime() - FORGET_SECONDS * 1000).toISOString();
+  for (const { key, free } of keys.filter(isUserKey)) {
+    const counted = await db
+      .insertInto('login_throttle')
+      .values({ key, failures: 1, last_failure_at: stamp, blocked_until: null })
+      .onConflict((oc) =>
+        oc
+          .column('key')
+          .doUpdateSet({
+            failures: sql<number>`case when login_throttle.last_failure_at < ${forgotten} then 1 else login_throttle.failures + 1 end`,
+            last_failure_at: stamp,
+          })
+          .where((eb) =>
+            eb.or([eb('login_throttle.blocked_until', 'is', null), eb('login_throttle.blocked_until', '<=', stamp)]),
+          ),
+      )
+      .returning('failures')
+      .executeTakeFirst();
+    if (!counted) return Math.max(1, await retryAfter(db, [{ key, free }], now));
+    await setWait(db, key, waitAfter(Number(counted.failures), free, maxWait), now);
+  }
+  return 0;
+}
+
+/** Makes the counter's next attempt wait `wait` seconds from now (never shortens a longer wait). */
+async function setWait(db: Executor, key: string, wait: number, now: Date): Promise<void> {
+  if (wait <= 0) return;
+  const until = new Date(now.getTime() + wait * 1000).toISOString();
+  await db
+    .updateTable('login_throttle')
+    .set({ blocked_until: until })
+    .where('key', '=', key)
+    .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', until)]))
+    .execute();
 }
 
 /** Seconds the attempt must still wait (0: go ahead). */
@@ -68,21 +120,13 @@ export async function recordFailure(db: Executor, keys: ThrottleKey[], now: Date
       )
       .returning('failures')
       .executeTakeFirstOrThrow();
-    const wait = waitAfter(Number(failures), free, maxWait);
-    const until = new Date(now.getTime() + wait * 1000).toISOString();
-    if (wait > 0)
-      await db
-        .updateTable('login_throttle')
-        .set({ blocked_until: until })
-        .where('key', '=', key)
-        .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', until)]))
-        .execute();
+    await setWait(db, key, waitAfter(Number(failures), free, maxWait), now);
   }
 }
 
-/** A successful login ends the user name's run of failures. */
+/** A successful login ends the user name's run of failures (its own attempt, counted by reserveAttempt, with it). */
 export async function recordSuccess(db: Executor, keys: ThrottleKey[]): Promise<void> {
-  const users = keys.filter((k) => k.key.startsWith('user:')).map((k) => k.key);
+  const users = keys.filter(isUserKey).map((k) => k.key);
   if (users.length) await db.deleteFrom('login_throttle').where('key', 'in', users).execute();
 }
 

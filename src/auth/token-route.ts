@@ -10,7 +10,14 @@ import type { DB } from '../db/schema.ts';
 import { dummyHash, verifyPassword } from './secrets.ts';
 import { issueTokens, purgeExpiredTokens, refreshTokens } from './tokens.ts';
 import { findLoginUser } from './users.ts';
-import { purgeThrottle, recordFailure, recordSuccess, retryAfter, throttleKeys } from './login-throttle.ts';
+import {
+  addressKeys,
+  purgeThrottle,
+  recordFailure,
+  recordSuccess,
+  reserveAttempt,
+  throttleKeys,
+} from './login-throttle.ts';
 import { textProblem } from '../http/input-rules.ts';
 import { ApiError, errorHandler } from '../http/errors.ts';
 import { API_PREFIXES } from '../api.ts';
@@ -139,7 +146,8 @@ export default async function tokenRoutes(app: App) {
             return oauthError(reply, 400, 'invalid_request', `Missing parameter(s): ${missing.join(', ')}.`);
           const name = p.username!;
           const keys = throttleKeys(name, request.ip, throttle);
-          const wait = await retryAfter(app.db, keys, now);
+          // counted on the user name before the password is checked (attempts sent at once are throttled too)
+          const wait = await inWriteTransaction(app, (trx) => reserveAttempt(trx, keys, now, throttle.maxWait));
           if (wait > 0)
             return oauthError(reply, 429, 'too_many_requests', 'Too many failed logins; try again later.', {
               'retry-after': String(wait),
@@ -147,7 +155,7 @@ export default async function tokenRoutes(app: App) {
           const user = await findLoginUser(app.db, name);
           const ok = await verifyPassword(p.password!, user?.password_hash ?? (await dummyHash()));
           if (!user || !ok || user.disabled === 1) {
-            await inWriteTransaction(app, (trx) => recordFailure(trx, keys, now, throttle.maxWait));
+            await inWriteTransaction(app, (trx) => recordFailure(trx, addressKeys(keys), now, throttle.maxWait));
             return oauthError(reply, 400, 'invalid_grant', INVALID_LOGIN);
           }
           const everybody = now.getTime() - lastPurge >= 60_000;

@@ -35,7 +35,9 @@ export async function checkLedgers(db: Executor, ids: number[]): Promise<void> {
 
 export async function addUser(db: Executor, user: NewUser, now = new Date()): Promise<number> {
   if (!/^[A-Za-z0-9._@-]{1,100}$/.test(user.name))
-    throw new CommandError(`invalid user name '${user.name}'; choose one of letters, digits, . _ @ -`);
+    throw new CommandError(
+      `invalid user name '${user.name}'; choose 1 to 100 characters, each an ASCII letter (A-Z, a-z), a digit or one of . _ @ -`,
+    );
   checkPassword(user.password);
   const bad = user.permissions.filter((p) => !isPermission(p));
   if (bad.length)

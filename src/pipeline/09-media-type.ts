@@ -6,8 +6,11 @@ import fp from 'fastify-plugin';
 import Negotiator from 'negotiator';
 import type { App } from '../app-types.ts';
 
-/** The interface's media types, in the order that breaks ties (`*\/*` gets the first). */
-const OFFERED = ['application/json', 'text/json', 'text/plain'];
+/**
+ * The interface's media types as the answers are labelled, in the order that breaks ties (`*\/*` gets the first). With
+ * their charset, so that a range with `charset=utf-8` matches (a range with another charset matches none).
+ */
+const OFFERED = ['application/json', 'text/json', 'text/plain'].map((type) => `${type}; charset=utf-8`);
 const known = new Map<string, string>();
 
 /** The media type for an Accept header (remembered per header text: clients send the same few). */
@@ -16,8 +19,7 @@ function mediaType(accept: string | undefined): string {
   let type = known.get(accept);
   if (type === undefined) {
     if (known.size >= 1000) known.clear();
-    const chosen = new Negotiator({ headers: { accept } }).mediaType(OFFERED) ?? OFFERED[0];
-    known.set(accept, (type = `${chosen}; charset=utf-8`));
+    known.set(accept, (type = new Negotiator({ headers: { accept } }).mediaType(OFFERED) ?? OFFERED[0]!));
   }
   return type;
 }
