@@ -50,6 +50,10 @@ for (const dialect of DIALECTS) {
       assert.equal((await cli(['user', 'passwd', 'ops', '--password', 'another one'], env)).code, 0);
       assert.equal((await cli(['user', 'disable', 'ops'], env)).code, 0);
       assert.match((await cli(['user', 'list'], env)).stdout, /^ops\tdisabled/m);
+      const enabled = await cli(['user', 'enable', 'ops'], env);
+      assert.deepEqual([enabled.code, enabled.stdout], [0, "user 'ops' enabled\n"]);
+      assert.match((await cli(['user', 'list'], env)).stdout, /^ops\tactive/m);
+      assert.equal((await cli(['user', 'enable', 'ghost'], env)).code, 1);
       const missing = await cli(['user', 'disable', 'ghost'], env);
       assert.deepEqual(
         [missing.code, missing.stderr],

@@ -116,6 +116,14 @@ export function disableUser(db: Executor, name: string): Promise<void> {
   });
 }
 
+/** Ends a disable: the user may log in again (its old tokens stay ended). */
+export function enableUser(db: Executor, name: string): Promise<void> {
+  return atomically(db, async (db) => {
+    const id = await userId(db, name);
+    await db.updateTable('users').set({ disabled: 0 }).where('id', '=', id).execute();
+  });
+}
+
 export async function setPassword(db: Executor, name: string, password: string): Promise<void> {
   checkPassword(password);
   const passwordHash = await hashPassword(password);

@@ -1,6 +1,6 @@
-// wohnapi user add|list|disable|passwd
+// wohnapi user add|list|disable|enable|passwd
 import type { Command } from 'commander';
-import { addUser, disableUser, listUsers, setPassword } from '../auth/users.ts';
+import { addUser, disableUser, enableUser, listUsers, setPassword } from '../auth/users.ts';
 import { ALL_PERMISSIONS } from '../auth/permissions.ts';
 import { collect, out, parseId, requireExistingDatabase, withDatabase } from './context.ts';
 import { readPassword } from './password.ts';
@@ -58,6 +58,16 @@ export function registerUserCommands(program: Command): void {
     .action(async (name: string) => {
       await withDatabase(({ db }) => disableUser(db, name));
       out(`user '${name}' disabled`);
+    });
+
+  user
+    .command('enable <name>')
+    .description(
+      'enable a disabled user again: it may log in (its old tokens stay ended), its webhooks are delivered to',
+    )
+    .action(async (name: string) => {
+      await withDatabase(({ db }) => enableUser(db, name));
+      out(`user '${name}' enabled`);
     });
 
   user

@@ -402,6 +402,10 @@ for (const dialect of DIALECTS) {
         ],
         [`${S}/CommercialInventory/BuildingLands?buildingLandType=House`, 'buildingLandType'],
         [`${S}/CommercialInventory/UseUnits?limit=101`, 'limit'],
+        // flags without an effect on these records are checked like every flag
+        [`${S}/CommercialInventory/BuildingLands?includeAdditionalField=yes`, 'includeAdditionalField'],
+        [`${S}/CommercialInventory/EconomicUnits?includeAdditionalField=yes`, 'includeAdditionalField'],
+        [`${S}/CommercialInventory/UseUnits?includeMarketingTags=yes`, 'includeMarketingTags'],
         ['/service/v1.0/CommercialInventory/UseUnits?offset=-1', 'offset'],
       ]) {
         const res = await call(url as string);
@@ -425,6 +429,14 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(twice.json(), {
         useUnitNumber: ["useUnitNumber is given more than once ('a', 'b'); give it once."],
       });
+      for (const url of [
+        `${S}/CommercialInventory/BuildingLands?includeAdditionalField=true`,
+        `${S}/CommercialInventory/UseUnits?includeMarketingTags=false`,
+      ]) {
+        const flagged = await call(url);
+        assert.equal(flagged.statusCode, 200, flagged.body);
+        assert.equal(flagged.body, (await call(url.split('?')[0]!)).body, 'the flag changes nothing');
+      }
       const type = await call(`${S}/CommercialInventory/BuildingLands?buildingLandType=building`);
       assert.deepEqual(type.json(), {
         buildingLandType: ["The value 'building' is not valid for buildingLandType: must be one of Building, Land."],

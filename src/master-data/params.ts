@@ -68,7 +68,10 @@ export const PARAMS = {
   includeObjectAssignment: flag('Fill ObjectAssignments'),
   includeCondition: flag('Fill Conditions and AnnuityHeader'),
   includeRepaymentPlan: flag('Fill RepaymentPlan'),
-  includeAdditionalField: flag('Fill AdditionalFields'),
+  includeAdditionalField: flag(
+    'Fill AdditionalFields (Loans; the records of BuildingLands and EconomicUnits have none)',
+  ),
+  includeMarketingTags: flag('Accepted for clients that send it; the record has no marketing tags'),
 };
 
 export type ParamName = keyof typeof PARAMS;

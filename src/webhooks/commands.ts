@@ -25,23 +25,25 @@ export interface WebhookContext {
   now: Date;
 }
 
-/** Headers a custom authentication may not set (the delivery's own). */
-const RESERVED_HEADERS = /^(host|content-type|content-length|transfer-encoding|connection|webhook-.*)$/i;
+/** Headers a custom authentication may not set: the delivery's own, and those that change how HTTP carries it. */
+const RESERVED_HEADERS =
+  /^(host|content-type|content-length|transfer-encoding|connection|keep-alive|upgrade|te|trailer|expect|user-agent|proxy-connection|webhook-.*)$/i;
 
 type Auth = NonNullable<WebhookCreate['Authentication']>;
 
 const CHAR_NAMES: Record<string, string> = { '\r': 'a carriage return', '\n': 'a line feed', '\0': 'a NUL character' };
 
-/** What makes `value` unfit for an HTTP header line (what Node refuses to send): CR, LF, other control characters,
- *  characters beyond Latin-1. Names the first offending character, never the (secret) value. */
+/** What makes `value` unfit for an HTTP header line: CR, LF, other control characters, and characters beyond ASCII
+ *  (the sender writes header values as UTF-8, which a receiver reads as Latin-1: they would not arrive as sent).
+ *  Names the first offending character, never the (secret) value. */
 function headerProblem(field: string, value: string | undefined): string | undefined {
-  const bad = value === undefined ? undefined : /[^\t\x20-\x7e\x80-\xff]/u.exec(value)?.[0];
+  const bad = value === undefined ? undefined : /[^\t\x20-\x7e]/u.exec(value)?.[0];
   if (bad === undefined) return undefined;
   const code = `U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-  const what = CHAR_NAMES[bad] ?? (bad.codePointAt(0)! < 0x80 ? 'a control character' : 'a character beyond Latin-1');
+  const what = CHAR_NAMES[bad] ?? (bad.codePointAt(0)! < 0x80 ? 'a control character' : 'a character beyond ASCII');
   return (
-    `Authentication.${field} contains ${what} (${code}), which an HTTP header cannot carry; ` +
-    'use visible characters, spaces and tabs only.'
+    `Authentication.${field} contains ${what} (${code}), which an HTTP header cannot carry as it is; ` +
+    'use visible ASCII characters, spaces and tabs only.'
   );
 }
 

@@ -19,7 +19,18 @@ for (const dialect of DIALECTS) {
         [custom('X-Ok', 'a\nb'), 'Authentication.HeaderValue', /contains a line feed \(U\+000A\)/],
         [custom('X-Ok', 'a\rb'), 'Authentication.HeaderValue', /contains a carriage return \(U\+000D\)/],
         [custom('X-Ok', 'a\u0007b'), 'Authentication.HeaderValue', /control character.*U\+0007/],
-        [custom('X-Ok', 'a\u20acb'), 'Authentication.HeaderValue', /beyond Latin-1 \(U\+20AC\)/],
+        [custom('X-Ok', 'a\u20acb'), 'Authentication.HeaderValue', /beyond ASCII \(U\+20AC\)/],
+        // Latin-1 too: the sender writes UTF-8, which a receiver reads as Latin-1 ('ä' would arrive as 'Ã¤')
+        [custom('X-Ok', '\u00e4b'), 'Authentication.HeaderValue', /beyond ASCII \(U\+00E4\)/],
+        [{ Type: 'Bearer', Token: 'tok\u00e9' }, 'Authentication.Token', /beyond ASCII \(U\+00E9\)/],
+        // headers that change how HTTP carries the delivery, or that the delivery sets itself
+        ...['User-Agent', 'Trailer', 'Expect', 'TE', 'Upgrade', 'Keep-Alive', 'host', 'webhook-id'].map(
+          (name): [Record<string, string>, string, RegExp] => [
+            custom(name, 'v'),
+            'Authentication.HeaderName',
+            /is set by the delivery itself/,
+          ],
+        ),
         [custom('X-Ok\r\nX-Evil', 'v'), 'Authentication.HeaderName', /./],
         [{ Type: 'Bearer', Token: 'tok\r\nX-Evil: 1' }, 'Authentication.Token', /carriage return/],
       ];

@@ -25,6 +25,10 @@ describe('SSRF guard', () => {
       'fd12:3456::1',
       'ff02::1',
       '::ffff:127.0.0.1',
+      '::7f00:1', // IPv4-compatible, as URL parsing writes [::127.0.0.1]
+      '2002:7f00:1::', // 6to4
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+      '64:ff9b:1::a00:1', // local-use NAT64
       '::ffff:7f00:1',
       '::ffff:169.254.169.254',
       '::ffff:a00:1',

@@ -31,6 +31,9 @@ const V6_BLOCKED: Array<[string, number]> = [
   ['ff00::', 8], // multicast
   ['2001:db8::', 32], // documentation
   ['100::', 64], // discard
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215)
+  ['2002::', 16], // 6to4 (RFC 7526: deprecated), embeds an IPv4 address
+  ['2001::', 32], // Teredo, embeds an (obfuscated) IPv4 address
 ];
 
 const blocked = new net.BlockList();
@@ -42,7 +45,7 @@ function embeddedV4(address: string): string | undefined {
   const lower = address.toLowerCase();
   const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
   if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+  const hex = /^(?:::ffff:|::|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
   if (hex) {
     const hi = parseInt(hex[1]!, 16);
     const lo = parseInt(hex[2]!, 16);

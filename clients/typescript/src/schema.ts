@@ -17947,6 +17947,8 @@ export interface operations {
         includeUseUnitTypes?: boolean;
         /** @description Fill BillingUnits */
         includeBillingUnits?: boolean;
+        /** @description Accepted for clients that send it; the record has no marketing tags */
+        includeMarketingTags?: boolean;
       };
       header?: never;
       path?: never;
@@ -18322,6 +18324,8 @@ export interface operations {
         ownerNumber?: string;
         /** @description Fill CompanyCode */
         includeCompanyCode?: boolean;
+        /** @description Fill AdditionalFields (Loans; the records of BuildingLands and EconomicUnits have none) */
+        includeAdditionalField?: boolean;
       };
       header?: never;
       path?: never;
@@ -18598,6 +18602,8 @@ export interface operations {
         ownerNumber?: string;
         /** @description Fill CompanyCode */
         includeCompanyCode?: boolean;
+        /** @description Fill AdditionalFields (Loans; the records of BuildingLands and EconomicUnits have none) */
+        includeAdditionalField?: boolean;
       };
       header?: never;
       path?: never;
@@ -22721,7 +22727,7 @@ export interface operations {
         includeCondition?: boolean;
         /** @description Fill RepaymentPlan */
         includeRepaymentPlan?: boolean;
-        /** @description Fill AdditionalFields */
+        /** @description Fill AdditionalFields (Loans; the records of BuildingLands and EconomicUnits have none) */
         includeAdditionalField?: boolean;
       };
       header?: never;

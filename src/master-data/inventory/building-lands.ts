@@ -134,6 +134,7 @@ export const buildingLandsV12: MasterRoute = {
   params: [
     ...(['buildingLandId', 'buildingLandIdNum', 'buildingLandType', 'economicUnitId', 'economicUnitIdNum'] as const),
     ...(['managementId', 'managementIdNum', 'ownerId', 'ownerNumber', 'includeCompanyCode'] as const),
+    'includeAdditionalField',
   ],
   listing: 'paged',
   shape: V12_SHAPE,

@@ -83,6 +83,7 @@ export const economicUnitsV12: MasterRoute = {
   params: [
     ...(['economicUnitId', 'economicUnitIdNum', 'managementId', 'managementIdNum', 'ownerId', 'ownerNumber'] as const),
     'includeCompanyCode',
+    'includeAdditionalField',
   ],
   listing: 'paged',
   shape: V12_SHAPE,

@@ -277,6 +277,7 @@ const V12_PARAMS: ParamName[] = [
     'ownerNumber',
     'includeUseUnitTypes',
     'includeBillingUnits',
+    'includeMarketingTags',
   ] as const),
 ];
 const base = {
