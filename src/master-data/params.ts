@@ -5,7 +5,8 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { ApiKeyParam, INT32_MAX, Int32, OneOf, ShowNullValues } from '../http/schemas.ts';
 
 const int = (description: string) => Int32({ description });
-const text = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
+// exact matches: no length limit of their own (a stored value of any length can be asked for; the URL is bounded)
+const text = (description: string) => Type.String({ minLength: 1, description });
 const flag = (description: string) => Type.Boolean({ default: false, description });
 /** A date, or a date-time whose time and zone are real ones (hours 00-23, minutes and seconds 00-59). */
 const CLIENT_DATE =

@@ -8,13 +8,11 @@ export const FILTERS = {
   licenseAgreementId: Int32({ description: 'Only contract agreements of the license agreement with this Id' }),
   licenseAgreementIdNum: Type.String({
     minLength: 1,
-    maxLength: 100,
     description: 'Only contract agreements of the license agreement with this IdNum (exact match)',
   }),
   useUnitId: Int32({ description: 'Only records of the use unit with this Id' }),
   useUnitNumber: Type.String({
     minLength: 1,
-    maxLength: 100,
     description: 'Only records of the use unit with this UseUnitNumber (exact match)',
   }),
   economicUnitId: Int32({ description: 'Only records of use units of the economic unit with this Id' }),
@@ -27,7 +25,6 @@ export const FILTERS = {
   }),
   priceIndexCode: Type.String({
     minLength: 1,
-    maxLength: 100,
     description: 'Only the price index with this Code (exact match)',
   }),
   referenceDateFrom: DateString({

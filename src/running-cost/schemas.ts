@@ -19,7 +19,6 @@ const IdFilter = (what: string) =>
   Int32({ description: `Only records whose ${what} is this id (an unknown id gives [])` });
 const CodeFilter = (what: string) =>
   Type.String({
-    maxLength: 100,
     description: `Only records whose ${what} equals this text exactly (case-sensitive); empty = no filter`,
   });
 const Include = (array: string) =>
