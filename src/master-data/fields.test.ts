@@ -182,6 +182,43 @@ for (const dialect of DIALECTS) {
       assert.equal(missing.statusCode, 404);
     });
 
+    it('StreetComplete and HouseNumberComplete are never null: empty text without street or house number', async () => {
+      const address = await t.database.db
+        .selectFrom('person_addresses')
+        .select(['id', 'person_id', 'street', 'house_number', 'house_number_addition'])
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const shown = async () => {
+        const [person] = await get(
+          `/service/v1.2/PersonsRead/Persons?personId=${address.person_id}&includeAddress=true`,
+        );
+        const a = (person!.Addresses as WireRecord[]).find((x) => x.Id === address.id)!;
+        return [a.StreetComplete, a.HouseNumberComplete];
+      };
+      try {
+        await t.database.db
+          .updateTable('person_addresses')
+          .set({ street: null, house_number: null, house_number_addition: null })
+          .where('id', '=', address.id)
+          .execute();
+        assert.deepEqual(await shown(), ['', '']);
+        await t.database.db
+          .updateTable('person_addresses')
+          .set({ street: null, house_number: '7', house_number_addition: 'a' })
+          .where('id', '=', address.id)
+          .execute();
+        assert.deepEqual(await shown(), ['7a', '7a']);
+        await t.database.db
+          .updateTable('person_addresses')
+          .set({ street: 'Hauptstr.', house_number: null, house_number_addition: null })
+          .where('id', '=', address.id)
+          .execute();
+        assert.deepEqual(await shown(), ['Hauptstr.', '']);
+      } finally {
+        await t.database.db.updateTable('person_addresses').set(address).where('id', '=', address.id).execute();
+      }
+    });
+
     it('dotted numbering: EEEEE, EEEEE.BBB, EEEEE.BBB.UUU, EEEEE.BBB.UUU.CC', async () => {
       for (const eu of await get('/service/v1.2/CommercialInventory/EconomicUnits?limit=100'))
         assert.match(eu.IdNum, /^\d{5}$/);

@@ -56,10 +56,12 @@ interface AddressColumns {
   country_id: number | null;
 }
 
-export const houseNumberComplete = (a: AddressColumns) =>
-  a.house_number === null ? null : `${a.house_number}${a.house_number_addition ?? ''}`;
-export const streetComplete = (a: AddressColumns) =>
-  a.street === null ? null : [a.street, houseNumberComplete(a)].filter((x) => x !== null).join(' ');
+// The spec marks both never null (vendor-master-data.md §1.4): an address without a house number or street has them
+// as empty text, not null.
+export const houseNumberComplete = (a: AddressColumns): string =>
+  `${a.house_number ?? ''}${a.house_number_addition ?? ''}`;
+export const streetComplete = (a: AddressColumns): string =>
+  [a.street ?? '', houseNumberComplete(a)].filter((x) => x !== '').join(' ');
 
 export function estateAddress(a: AddressColumns, e: Entries) {
   const country = e.get(a.country_id);
