@@ -85,7 +85,7 @@ for (const dialect of DIALECTS) {
       assert.equal(bad.code, 1);
       assert.match(
         bad.stderr,
-        /^wohnapi: error: Authentication\.HeaderValue contains a carriage return \(U\+000D\), which an HTTP header cannot carry; use visible characters, spaces and tabs only; correct the value and run the command again .*\n$/,
+        /^wohnapi: error: Authentication\.HeaderValue contains a carriage return \(U\+000D\), which an HTTP header cannot carry as it is; use visible ASCII characters, spaces and tabs only; correct the value and run the command again .*\n$/,
       );
       assert.ok(!(await cli(['webhook', 'list'], env)).stdout.includes('bad-header'));
     });

@@ -89,6 +89,16 @@ for (const dialect of DIALECTS) {
       const twin = await f.call('POST', WEBHOOK_URL, { body: { Url: url, EntityName: 'Loan' } });
       assert.equal(twin.statusCode, 400);
       assert.match(twin.json().Url[0], /already calls/);
+      // Spellings of the same URL are the same URL: stored as the URL standard writes it.
+      const { host, pathname } = new URL(url);
+      for (const spelling of [`HTTP://${host}${pathname}`, `http://${host}/./again`, `http://${host}/x/../again`]) {
+        const same = await f.call('POST', WEBHOOK_URL, { body: { Url: spelling, EntityName: 'Loan' } });
+        assert.equal(same.statusCode, 400, `${spelling}: ${same.body}`);
+        assert.match(same.json().Url[0], /already calls/);
+      }
+      const written = await f.register({ Url: `HTTP://${host.toUpperCase()}/./written`, EntityName: 'Loan' });
+      const read = (await f.call('GET', `${WEBHOOK_URL}/${written.Id}`)).json<{ Url: string }>();
+      assert.equal(read.Url, `http://${host.toLowerCase()}/written`);
       // Another entity, or an inactive one, is not a twin.
       await f.register({ Url: url, EntityName: 'UseUnit' });
       // every entity type events carry can be subscribed to (the import's Building, Land, Person and Contractor too)

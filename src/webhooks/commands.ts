@@ -102,6 +102,9 @@ async function checkBody<T>(schema: object, body: unknown, allowPrivate: boolean
     }
   }
   errors.throwIfAny();
+  // stored as the URL standard writes it (scheme and host in lower case, no default port, dot segments resolved,
+  // IPv4 in dotted decimal), so one receiver is one URL for the duplicate check
+  if (value.Url !== undefined) value.Url = new URL(value.Url).href;
   return value;
 }
 
