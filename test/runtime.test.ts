@@ -195,6 +195,33 @@ describe('serve --workers 2 on PostgreSQL', () => {
     }
   });
 
+  it('/metrics answers for both workers: counters sum over them and never go back between scrapes', async () => {
+    const db = await createEmptyDatabaseUrl('postgres');
+    try {
+      const server = await startServe(['--workers', '2'], { DATABASE_URL: db.url, LOG_LEVEL: 'info' }, 2);
+      try {
+        await waitFor('both workers ready', () => (server.output().match(/"msg":"worker ready"/g)?.length ?? 0) === 2);
+        const url = `${server.base}/service/v1.2/RunningCostDistributionRead/DistributionPeriods`;
+        // 40 requests, each on its own connection, so both workers answer some
+        for (let i = 0; i < 40; i++) assert.equal((await fetch(url, { headers: { connection: 'close' } })).status, 401);
+        const counted = async () => {
+          const res = await fetch(`${server.base}/metrics`, { headers: { connection: 'close' } });
+          const text = await res.text();
+          const line =
+            /^http_requests_total\{method="GET",route="\/service\/v1\.2\/RunningCostDistributionRead\/DistributionPeriods",status="401"\} (\d+)$/m;
+          return Number(line.exec(text)?.[1]);
+        };
+        const scrapes: number[] = [];
+        for (let i = 0; i < 6; i++) scrapes.push(await counted());
+        assert.deepEqual(scrapes, Array<number>(6).fill(40), 'every scrape counts the requests of both workers');
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await db.remove();
+    }
+  });
+
   it('divides RATE_LIMIT_PER_MINUTE among the workers (each process counts its own clients)', async () => {
     const db = await createEmptyDatabaseUrl('postgres');
     try {

@@ -1,5 +1,5 @@
 // Step 10 (after the answer is sent): request count and latency by route and status for Prometheus (/metrics),
-// plus the process defaults.
+// plus the process defaults; with several workers /metrics sums them all.
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { App } from '../app-types.ts';
@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 
 type PoolStats = ReturnType<NonNullable<Database['poolStats']>>;
 import { webhookRegistry } from '../webhooks/metrics.ts';
+import { groupMetrics, joinClusterMetrics } from '../runtime/cluster-metrics.ts';
 
 export default fp(
   async (app: App) => {
@@ -77,9 +78,12 @@ export default fp(
       record(method, status, route, seconds);
     };
 
+    // with several workers, every scrape answers for all of them (src/runtime/cluster-metrics.ts)
+    const registries = [registry, webhookRegistry];
+    joinClusterMetrics(registries);
     app.get('/metrics', { schema: { tags: ['Operations'], hide: true } }, async (_request, reply) => {
       reply.header('content-type', registry.contentType);
-      return Registry.merge([registry, webhookRegistry]).metrics();
+      return groupMetrics(registries);
     });
   },
   { name: 'metrics' },

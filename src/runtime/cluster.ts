@@ -9,6 +9,7 @@ import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
 import { MAX_WORKERS, type Config } from '../config.ts';
 import { UsageError } from '../cli/errors.ts';
+import { relayClusterMetrics } from './cluster-metrics.ts';
 
 /** Worker start failures in a row (none became ready in between) after which the primary gives up. */
 export const MAX_START_FAILURES = 3;
@@ -133,6 +134,7 @@ export interface PrimaryOptions {
 /** Runs the primary until the workers are stopped by a signal (exit 0) or keep failing to start (exit 1). */
 export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): Promise<never> {
   setUp(config);
+  relayClusterMetrics();
   // The per-client request limit is counted in each process; divided, the workers together allow the configured rate.
   const rateLimit = config.rateLimitPerMinute
     ? String(Math.max(1, Math.ceil(config.rateLimitPerMinute / options.workers)))
