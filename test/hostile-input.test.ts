@@ -126,6 +126,11 @@ for (const dialect of DIALECTS) {
         assert.match(res.json()[keys[0]][0], /^The property \w+ is given more than once; give it once\.$/);
       }
       assert.equal(await f.count(), before, 'nothing stored');
+      // Many are listed up to the bound, and counted past it.
+      const many = Array.from({ length: 150 }, (_, i) => `"D${i}":{"x":1,"x":2}`).join(',');
+      const bounded = await f.call('POST', '', { payload: project(`,"Extra":{${many}}`) });
+      assert.equal(bounded.statusCode, 400);
+      assert.match(bounded.json().$.at(-1), /\.\.\. and 50 more problem\(s\); only the first 100 are listed\./);
       // Equal names in different objects, and equal strings as values, are not duplicates.
       const fine = await f.call('POST', '', { payload: project(',"Description":"Name","Code":"Name"') });
       assert.equal(fine.statusCode, 201, fine.body);

@@ -16,6 +16,7 @@ import {
   recordFailure,
   recordSuccess,
   reserveAttempt,
+  retryAfter,
   throttleKeys,
 } from './login-throttle.ts';
 import { textProblem } from '../http/input-rules.ts';
@@ -146,8 +147,11 @@ export default async function tokenRoutes(app: App) {
             return oauthError(reply, 400, 'invalid_request', `Missing parameter(s): ${missing.join(', ')}.`);
           const name = p.username!;
           const keys = throttleKeys(name, request.ip, throttle);
-          // counted on the user name before the password is checked (attempts sent at once are throttled too)
-          const wait = await inWriteTransaction(app, (trx) => reserveAttempt(trx, keys, now, throttle.maxWait));
+          // a wait that runs is read without the write lock; else the attempt is counted on its user name before
+          // the password is checked (attempts sent at once are throttled too; the reservation checks the wait again)
+          const wait =
+            (await retryAfter(app.db, keys, now)) ||
+            (await inWriteTransaction(app, (trx) => reserveAttempt(trx, keys, now, throttle.maxWait)));
           if (wait > 0)
             return oauthError(reply, 429, 'too_many_requests', 'Too many failed logins; try again later.', {
               'retry-after': String(wait),

@@ -160,8 +160,9 @@ interface Frame {
  * what the body itself is keyed by, as for bodyTextProblems). One pass over the characters; names with escapes are
  * decoded before they are compared (`"a"` and `"\u0061"` are one name).
  */
-export function duplicateProperties(text: string, name?: string): BodyProblem[] {
+export function duplicateProperties(text: string, name?: string): { problems: BodyProblem[]; total: number } {
   const problems: BodyProblem[] = [];
+  let total = 0;
   const stack: Frame[] = [];
   const root: Place | undefined = name === undefined ? undefined : { up: undefined, key: name };
   let expectName = false;
@@ -180,7 +181,7 @@ export function duplicateProperties(text: string, name?: string): BodyProblem[] 
       if (top?.names && expectName) {
         const key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
         if (top.names.has(key)) {
-          if (problems.length < MAX_PROBLEMS) {
+          if (++total <= MAX_PROBLEMS) {
             const path = keyOf({ up: top.place, key });
             problems.push({ path, message: `The property ${path} is given more than once; give it once.` });
           }
@@ -199,7 +200,7 @@ export function duplicateProperties(text: string, name?: string): BodyProblem[] 
       else top.at = (top.at as number) + 1;
     }
   }
-  return problems;
+  return { problems, total };
 }
 
 const MORE = /^\.\.\. and ([0-9]+) more problem\(s\); only the first [0-9]+ are listed\.$/;

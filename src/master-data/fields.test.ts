@@ -210,6 +210,12 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(await shown(), ['7a', '7a']);
         await t.database.db
           .updateTable('person_addresses')
+          .set({ street: 'Hauptstr.', house_number: null, house_number_addition: 'a' })
+          .where('id', '=', address.id)
+          .execute();
+        assert.deepEqual(await shown(), ['Hauptstr.', ''], 'an addition without a house number is not shown');
+        await t.database.db
+          .updateTable('person_addresses')
           .set({ street: 'Hauptstr.', house_number: null, house_number_addition: null })
           .where('id', '=', address.id)
           .execute();

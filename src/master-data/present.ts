@@ -59,7 +59,7 @@ interface AddressColumns {
 // The spec marks both never null (vendor-master-data.md §1.4): an address without a house number or street has them
 // as empty text, not null.
 export const houseNumberComplete = (a: AddressColumns): string =>
-  `${a.house_number ?? ''}${a.house_number_addition ?? ''}`;
+  a.house_number === null ? '' : `${a.house_number}${a.house_number_addition ?? ''}`;
 export const streetComplete = (a: AddressColumns): string =>
   [a.street ?? '', houseNumberComplete(a)].filter((x) => x !== '').join(' ');
 

@@ -60,10 +60,10 @@ export default fp(
       const { problems, total } = bodyTextProblems(parsed, bodyName);
       // a name given twice would lose its first value without a word (JSON.parse keeps the last)
       const twice = duplicateProperties(body, bodyName);
-      if (total === 0 && twice.length === 0) return done(null, parsed);
+      if (total === 0 && twice.total === 0) return done(null, parsed);
       const map: ErrorMap = {};
-      for (const p of [...twice, ...problems]) messagesAt(map, p.path).push(p.message);
-      done(new ApiError(400, 'bad_request', boundErrorMap(map, total + twice.length)), undefined);
+      for (const p of [...twice.problems, ...problems]) messagesAt(map, p.path).push(p.message);
+      done(new ApiError(400, 'bad_request', boundErrorMap(map, total + twice.total)), undefined);
     });
 
     // After authentication (401/403 first), before the route's own checks.

@@ -27,7 +27,7 @@ export default fp(
         });
       gauge(
         'db_pool_connections',
-        'Open PostgreSQL connections of this process (DATABASE_POOL_MAX at most)',
+        'Open PostgreSQL connections (DATABASE_POOL_MAX at most per worker; summed over the workers of serve)',
         (p) => p.total,
       );
       gauge('db_pool_idle_connections', 'Open PostgreSQL connections not in use', (p) => p.idle);

@@ -134,7 +134,6 @@ export interface PrimaryOptions {
 /** Runs the primary until the workers are stopped by a signal (exit 0) or keep failing to start (exit 1). */
 export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): Promise<never> {
   setUp(config);
-  relayClusterMetrics();
   // The per-client request limit is counted in each process; divided, the workers together allow the configured rate.
   const rateLimit = config.rateLimitPerMinute
     ? String(Math.max(1, Math.ceil(config.rateLimitPerMinute / options.workers)))
@@ -145,6 +144,8 @@ export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): P
   let lastCrash = 0;
   let stopping = false;
   let bannerShown = false;
+  // /metrics sums the workers that are ready (src/runtime/cluster-metrics.ts)
+  relayClusterMetrics(() => [...state].filter(([, s]) => s.ready).map(([worker]) => worker));
 
   const fork = (index: number) => {
     const worker = cluster.fork({

@@ -99,6 +99,11 @@ for (const dialect of DIALECTS) {
       const written = await f.register({ Url: `HTTP://${host.toUpperCase()}/./written`, EntityName: 'Loan' });
       const read = (await f.call('GET', `${WEBHOOK_URL}/${written.Id}`)).json<{ Url: string }>();
       assert.equal(read.Url, `http://${host.toLowerCase()}/written`);
+      // The limit holds for the URL as stored: percent-encoding can make it much longer than sent.
+      const long = `http://${host}/${'\u00e9'.repeat(1900)}`;
+      const tooLong = await f.call('POST', WEBHOOK_URL, { body: { Url: long, EntityName: 'Loan' } });
+      assert.equal(tooLong.statusCode, 400, tooLong.body.slice(0, 300));
+      assert.match(tooLong.json().Url[0], /longer than 2000 characters as the URL standard writes it/);
       // Another entity, or an inactive one, is not a twin.
       await f.register({ Url: url, EntityName: 'UseUnit' });
       // every entity type events carry can be subscribed to (the import's Building, Land, Person and Contractor too)

@@ -10,7 +10,7 @@ import { ErrorCollector, badRequest, notFound } from '../http/errors.ts';
 import { bodyErrors } from '../http/validation.ts';
 import { ACTIONS, payload } from './model.ts';
 import { WebhookChangeBody, WebhookCreateBody, type WebhookChange, type WebhookCreate } from './schemas.ts';
-import { UrlRefused, checkTarget } from './ssrf.ts';
+import { MAX_URL_LENGTH, UrlRefused, checkTarget } from './ssrf.ts';
 import { newSigningSecret } from './signing.ts';
 import { send, type SendResult } from './sender.ts';
 import { findWebhook, type WebhookRow } from './queries.ts';
@@ -27,7 +27,7 @@ export interface WebhookContext {
 
 /** Headers a custom authentication may not set: the delivery's own, and those that change how HTTP carries it. */
 const RESERVED_HEADERS =
-  /^(host|content-type|content-length|transfer-encoding|connection|keep-alive|upgrade|te|trailer|expect|user-agent|proxy-connection|webhook-.*)$/i;
+  /^(host|content-.*|transfer-encoding|connection|keep-alive|upgrade|te|trailer|expect|user-agent|proxy-connection|webhook-.*)$/i;
 
 type Auth = NonNullable<WebhookCreate['Authentication']>;
 
@@ -101,10 +101,17 @@ async function checkBody<T>(schema: object, body: unknown, allowPrivate: boolean
       errors.add('Url', err.message);
     }
   }
-  errors.throwIfAny();
   // stored as the URL standard writes it (scheme and host in lower case, no default port, dot segments resolved,
   // IPv4 in dotted decimal), so one receiver is one URL for the duplicate check
-  if (value.Url !== undefined) value.Url = new URL(value.Url).href;
+  if (errors.errors.Url === undefined && value.Url !== undefined) {
+    value.Url = new URL(value.Url).href;
+    if (value.Url.length > MAX_URL_LENGTH)
+      errors.add(
+        'Url',
+        `The URL is longer than ${MAX_URL_LENGTH} characters as the URL standard writes it (non-ASCII characters are percent-encoded).`,
+      );
+  }
+  errors.throwIfAny();
   return value;
 }
 

@@ -24,13 +24,21 @@ for (const dialect of DIALECTS) {
         [custom('X-Ok', '\u00e4b'), 'Authentication.HeaderValue', /beyond ASCII \(U\+00E4\)/],
         [{ Type: 'Bearer', Token: 'tok\u00e9' }, 'Authentication.Token', /beyond ASCII \(U\+00E9\)/],
         // headers that change how HTTP carries the delivery, or that the delivery sets itself
-        ...['User-Agent', 'Trailer', 'Expect', 'TE', 'Upgrade', 'Keep-Alive', 'host', 'webhook-id'].map(
-          (name): [Record<string, string>, string, RegExp] => [
-            custom(name, 'v'),
-            'Authentication.HeaderName',
-            /is set by the delivery itself/,
-          ],
-        ),
+        ...[
+          'User-Agent',
+          'Trailer',
+          'Expect',
+          'TE',
+          'Upgrade',
+          'Keep-Alive',
+          'host',
+          'webhook-id',
+          'Content-Encoding',
+        ].map((name): [Record<string, string>, string, RegExp] => [
+          custom(name, 'v'),
+          'Authentication.HeaderName',
+          /is set by the delivery itself/,
+        ]),
         [custom('X-Ok\r\nX-Evil', 'v'), 'Authentication.HeaderName', /./],
         [{ Type: 'Bearer', Token: 'tok\r\nX-Evil: 1' }, 'Authentication.Token', /carriage return/],
       ];

@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ApiKeyParam, Id, Int32, OneOf as oneOf, PagingQuery, WireObject } from '../http/schemas.ts';
 import { ACTIONS, AUTH_TYPES, ENTITY_NAMES, SYSTEM_PURPOSES } from './model.ts';
+import { MAX_URL_LENGTH } from './ssrf.ts';
 
 const text = (description: string, maxLength = 500) => Type.String({ minLength: 1, maxLength, description });
 
@@ -27,7 +28,10 @@ export const Authentication = Type.Object(
 
 const properties = {
   Name: text('Name of the webhook', 200),
-  Url: Type.String({ maxLength: 2000, description: 'Absolute http(s) URL the events are POSTed to; no user:password' }),
+  Url: Type.String({
+    maxLength: MAX_URL_LENGTH,
+    description: 'Absolute http(s) URL the events are POSTed to; no user:password',
+  }),
   SystemPurpose: oneOf(SYSTEM_PURPOSES, 'Echt (production) or Test; default Echt'),
   EntityName: oneOf(ENTITY_NAMES, 'Source entity whose events are sent, or All (default)'),
   Actions: Type.Array(oneOf(ACTIONS, 'created, updated or deleted'), {

@@ -6,6 +6,9 @@ import net from 'node:net';
 
 export class UrlRefused extends Error {}
 
+/** The longest webhook URL, as sent and as the URL standard writes it (stored so, and indexed). */
+export const MAX_URL_LENGTH = 2000;
+
 const V4_BLOCKED: Array<[string, number]> = [
   ['0.0.0.0', 8], // "this" network, unspecified
   ['10.0.0.0', 8],
@@ -79,7 +82,7 @@ export function urlProblem(text: string): string | undefined {
   if (url.username || url.password)
     return `The URL must not contain a user name or password; use the callback authentication instead.`;
   if (!url.hostname) return `The URL '${text}' has no host.`;
-  if (text.length > 2000) return 'The URL is longer than 2000 characters.';
+  if (text.length > MAX_URL_LENGTH) return `The URL is longer than ${MAX_URL_LENGTH} characters.`;
   return undefined;
 }
 
