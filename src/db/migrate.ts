@@ -16,6 +16,7 @@ import * as m011 from './migrations/2026112502_read_model_full.ts';
 import * as m012 from './migrations/2026112601_sqlite_auth_version.ts';
 import * as m013 from './migrations/2026112701_webhooks_unique_per_registrant.ts';
 import * as m014 from './migrations/2026112702_deferred_data_version.ts';
+import * as m015 from './migrations/2026112801_webhook_urls_normalized.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112601_sqlite_auth_version': m012,
   '2026112701_webhooks_unique_per_registrant': m013,
   '2026112702_deferred_data_version': m014,
+  '2026112801_webhook_urls_normalized': m015,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -4,6 +4,7 @@ import { DIALECTS } from '../../test/support/db.ts';
 import { WEBHOOK_URL, webhooksFixture, type WebhooksFixture } from '../../test/fixtures/webhooks.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { verify } from './signing.ts';
+import * as migration from '../db/migrations/2026112801_webhook_urls_normalized.ts';
 
 for (const dialect of DIALECTS) {
   describe(`WebHook API [${dialect}]`, () => {
@@ -76,6 +77,38 @@ for (const dialect of DIALECTS) {
       // ids no webhook can have are unknown ids too (decisions §3); what is not an integer is a 400
       for (const id of [0, -1]) assert.equal((await f.call('GET', `${WEBHOOK_URL}/${id}`)).statusCode, 404);
       assert.equal((await f.call('GET', `${WEBHOOK_URL}/abc`)).statusCode, 400);
+    });
+
+    it('migration 2026112801 rewrites stored URLs as the standard writes them, unless that makes two active twins', async () => {
+      const { host } = new URL(f.receiver.url);
+      const raw = `HTTP://${host.toUpperCase()}`;
+      const a = await f.register({ Url: `${f.receiver.url}/legacy-a`, EntityName: 'Loan' });
+      const b = await f.register({ Url: `${f.receiver.url}/legacy-b`, EntityName: 'Person' });
+      const c = await f.register({ Url: `${f.receiver.url}/legacy-c`, EntityName: 'Person' });
+      const d = await f.register({ Url: `${f.receiver.url}/legacy-d`, EntityName: 'Person', Active: false });
+      const db = f.t.database.db;
+      const setUrl = (id: number, url: string) =>
+        db.updateTable('webhooks').set({ url }).where('id', '=', id).execute();
+      // as registered before the rule
+      await setUrl(a.Id, `${raw}/legacy-a`);
+      await setUrl(c.Id, `${raw}/legacy-b`); // the same receiver as b, spelled otherwise
+      await setUrl(d.Id, `${raw}/x/../legacy-d`);
+      await migration.up(db);
+      const urls = async () =>
+        Object.fromEntries(
+          (
+            await db.selectFrom('webhooks').select(['id', 'url']).where('id', 'in', [a.Id, b.Id, c.Id, d.Id]).execute()
+          ).map((r) => [r.id, r.url]),
+        );
+      assert.deepEqual(await urls(), {
+        [a.Id]: `http://${host}/legacy-a`,
+        [b.Id]: `http://${host}/legacy-b`,
+        [c.Id]: `${raw}/legacy-b`, // kept: rewritten it would be b's active twin
+        [d.Id]: `http://${host}/legacy-d`,
+      });
+      await migration.up(db); // again: nothing changes
+      assert.equal((await urls())[c.Id], `${raw}/legacy-b`);
+      for (const hook of [a, b, c, d]) await f.call('DELETE', `${WEBHOOK_URL}/${hook.Id}`);
     });
 
     it('serves the same routes under /openwowi, case-insensitively', async () => {
