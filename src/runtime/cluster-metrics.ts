@@ -59,8 +59,12 @@ export function relayClusterMetrics(ready: () => Worker[]): void {
       const finish = (err?: Error) => {
         clearTimeout(timer);
         collections.delete(id);
-        if (err) reject(err);
-        else resolve(AggregatorRegistry.aggregate(all).metrics());
+        if (err) return reject(err);
+        try {
+          resolve(AggregatorRegistry.aggregate(all).metrics());
+        } catch (failed) {
+          reject(failed instanceof Error ? failed : new Error(String(failed))); // never thrown into the primary's loop
+        }
       };
       const timer = setTimeout(
         () => finish(new Error(`${waiting.size} worker(s) did not send their metrics within ${COLLECT_MS} ms`)),
