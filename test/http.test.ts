@@ -352,6 +352,11 @@ describe('PostgreSQL out of reach (stopped, restarting, the network gone)', () =
       assert.equal(login.statusCode, 503, login.body);
       assert.equal(login.headers['retry-after'], '5');
       assert.equal(login.headers['cache-control'], 'no-store');
+      // in the token endpoint's own shape (RFC 6749 5.2), like its other errors
+      assert.deepEqual(login.json(), {
+        error: 'temporarily_unavailable',
+        error_description: 'The database cannot be reached just now: retry in 5 s.',
+      });
       // Once the pool has dropped its clients, a new connection is refused (ECONNREFUSED): the same answer.
       await new Promise((resolve) => setTimeout(resolve, 200));
       assert.equal((await get()).statusCode, 503);

@@ -20,7 +20,7 @@ import {
   throttleKeys,
 } from './login-throttle.ts';
 import { textProblem } from '../http/input-rules.ts';
-import { ApiError, errorHandler } from '../http/errors.ts';
+import { ApiError, databaseTrouble, errorHandler } from '../http/errors.ts';
 import { API_PREFIXES } from '../api.ts';
 
 const TokenResponse = Type.Object(
@@ -33,7 +33,14 @@ const TokenResponse = Type.Object(
   { title: 'TokenResponse', description: 'Tokens issued.' },
 );
 const OAuthError = Type.Object(
-  { error: Type.String(), error_description: Type.Optional(Type.String()) },
+  {
+    error: Type.String({
+      description:
+        'RFC 6749 5.2: invalid_request, invalid_grant or unsupported_grant_type (400 and 413); too_many_requests ' +
+        '(429); temporarily_unavailable (503: the database did not take the request; retry after Retry-After seconds)',
+    }),
+    error_description: Type.Optional(Type.String()),
+  },
   { title: 'OAuthError' },
 );
 /** The form fields (OpenAPI only: the handler checks them itself, answering OAuth errors). */
@@ -89,6 +96,12 @@ export default async function tokenRoutes(app: App) {
     // Fastify's errors carry statusCode, ours (the JSON body parser's, for a client that sends JSON) status
     const given = err instanceof ApiError ? err.status : err.statusCode;
     if (!(given !== undefined && given >= 400 && given < 500)) {
+      // a database that may take the request again: RFC 6749's temporarily_unavailable, with Retry-After
+      const trouble = databaseTrouble(err, request);
+      if (trouble)
+        return oauthError(reply, 503, 'temporarily_unavailable', trouble.message, {
+          'retry-after': trouble.retryAfter,
+        });
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return errorHandler(err, request, reply);
     }
@@ -119,6 +132,10 @@ export default async function tokenRoutes(app: App) {
           },
           413: { ...OAuthError, description: 'The form body is larger than the body limit.' },
           429: { ...OAuthError, description: 'Too many failed logins for this user name; wait Retry-After seconds.' },
+          503: {
+            ...OAuthError,
+            description: 'The database did not take the request; retry after Retry-After seconds.',
+          },
         },
       },
       handler: async (request, reply) => {

@@ -84,6 +84,29 @@ const UNREACHABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 const UNREACHABLE_MESSAGE =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
+/**
+ * A database that did not take the request and may take it again (503 with Retry-After), logged; undefined for any
+ * other error. Its message for the answer's body (the token endpoint's is in RFC 6749's shape, the API's a map).
+ */
+export function databaseTrouble(
+  err: FastifyError,
+  request: FastifyRequest,
+): { message: string; retryAfter: string } | undefined {
+  const retryAfter = String(BUSY_RETRY_AFTER_S);
+  if (err.code && DATABASE_BUSY.has(err.code)) {
+    // Not a bug: another connection (an import, a second process) held SQLite's write lock past the busy timeout.
+    // The request's transaction was rolled back; the client may retry.
+    request.log.warn({ err }, 'database busy');
+    const message = `The database is busy with another writer (an import, say) and did not take this request; nothing was changed: retry in ${BUSY_RETRY_AFTER_S} s.`;
+    return { message, retryAfter };
+  }
+  if (databaseUnreachable(err)) {
+    request.log.error({ err }, 'database unreachable');
+    return { message: `The database cannot be reached just now: retry in ${BUSY_RETRY_AFTER_S} s.`, retryAfter };
+  }
+  return undefined;
+}
+
 function databaseUnreachable(err: FastifyError): boolean {
   const code = err.code as string | undefined;
   // A socket's own error carries its syscall (connect, read); a client's aborted upload (ECONNRESET 'aborted') not.
@@ -105,26 +128,12 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     return reply.code(err.statusCode).send({ $: [err.message] });
   }
-  if (err.code && DATABASE_BUSY.has(err.code)) {
-    // Not a bug: another connection (an import, a second process) held SQLite's write lock past the busy timeout.
-    // The request's transaction was rolled back; the client may retry.
-    request.log.warn({ err }, 'database busy');
+  const trouble = databaseTrouble(err, request);
+  if (trouble)
     return reply
       .code(503)
-      .header('retry-after', String(BUSY_RETRY_AFTER_S))
-      .send({
-        $: [
-          `The database is busy with another writer (an import, say) and did not take this request; nothing was changed: retry in ${BUSY_RETRY_AFTER_S} s.`,
-        ],
-      });
-  }
-  if (databaseUnreachable(err)) {
-    request.log.error({ err }, 'database unreachable');
-    return reply
-      .code(503)
-      .header('retry-after', String(BUSY_RETRY_AFTER_S))
-      .send({ $: [`The database cannot be reached just now: retry in ${BUSY_RETRY_AFTER_S} s.`] });
-  }
+      .header('retry-after', trouble.retryAfter)
+      .send({ $: [trouble.message] });
   request.log.error({ err }, 'unhandled error');
   return reply.code(500).send({ $: ['Internal server error. The incident has been logged.'] });
 }

@@ -154,7 +154,7 @@ function errorResponses(route: RouteOptions, schema: Schema, facts: RouteFacts):
   if (hasBody) {
     out[413] = errorResponse(
       413,
-      'The request body is larger than the configured limit (BODY_LIMIT).',
+      'The request body is larger than the configured limit (BODY_LIMIT_BYTES).',
       errorExample('$', 'The request body is larger than the limit of 1048576 bytes.'),
     );
   }

@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
 import { PERMISSIONS } from '../auth/permissions.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { ErrorMapSchema, errorResponses } from '../http/schemas.ts';
 import { notFound } from '../http/errors.ts';
 import {
   DeliveryResponse,
@@ -22,6 +22,8 @@ import { findWebhook, listAttempts, listWebhooks } from './queries.ts';
 import { presentAttempt, presentWebhook } from './presenters.ts';
 import type { WebhookAccess } from './scope.ts';
 
+/** Change and Test name the webhook in the body: an Id the caller may not see is a 404 (the OpenAPI lists it). */
+const UNKNOWN_ID = { ...ErrorMapSchema, description: 'No webhook with this Id among those the caller may see.' };
 const BASE = '/v1.2/WebHook/WebHook';
 const TAGS = ['WebHook'];
 const auth = { auth: { permissions: [PERMISSIONS.webhook], apiKey: 'required' as const } };
@@ -123,7 +125,7 @@ export default async function webhooksArea(app: App): Promise<void> {
           'RotateSecret=true answers a new signing secret, once.',
         querystring: KeyQuery,
         body: WebhookChangeBody,
-        response: { 200: WebhookResponse, ...errorResponses },
+        response: { 200: WebhookResponse, ...errorResponses, 404: UNKNOWN_ID },
       },
     },
     async (request) => {
@@ -143,7 +145,7 @@ export default async function webhooksArea(app: App): Promise<void> {
           "Sends a signed test event (entityName 'WebHook', id = the webhook's Id) now, logs it, and answers what the receiver said.",
         querystring: KeyQuery,
         body: WebhookTestBody,
-        response: { 200: TestResponse, ...errorResponses },
+        response: { 200: TestResponse, ...errorResponses, 404: UNKNOWN_ID },
       },
     },
     async (request) => {
