@@ -4,6 +4,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS, type TestDatabase } from '../../test/support/db.ts';
+import { PassThrough } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
+import { openDatabase } from '../db/database.ts';
+import { importData } from './import/importer.ts';
 import { doc, exportText, importProblems, importText, withDb } from '../../test/support/dataset.ts';
 
 /** Ledgers 1 and 2; owner 5, economic unit 10 (use unit 13) and 11 (use unit 14) in ledger 1; allocation group 60
@@ -113,3 +117,36 @@ for (const dialect of DIALECTS) {
       }));
   });
 }
+
+describe('import: two imports at once [postgres]', () => {
+  // Two imports at once would each compare the file with what was stored before the other committed: the later one
+  // would record no event for values it set back. So they run one after the other (as SQLite's write lock does).
+  it('run one after the other: the second waits until the first has committed', () =>
+    withDb('postgres', async (t) => {
+      const units = (from: number, name: string) =>
+        Array.from({ length: 30 }, (_, i) => ({ Id: from + i, CompanyCodeId: 1, Name: `${name}${i}` }));
+      await importText(t, doc({ CompanyCodes: [{ Id: 1 }], EconomicUnits: units(100, 'A') }));
+      const other = openDatabase(t.url);
+      try {
+        // the first import has begun and waits for the rest of its file, its transaction open
+        const input = new PassThrough();
+        input.write(`{"EconomicUnits":${JSON.stringify(units(100, 'B'))},"UseUnits":[`);
+        const first = importData(other, input);
+        await delay(300);
+        // the second touches other rows only, and still waits
+        let secondDone = false;
+        const second = importText(t, doc({ EconomicUnits: units(200, 'C') })).then((summary) => {
+          secondDone = true;
+          return summary;
+        });
+        await delay(500);
+        const waited = !secondDone;
+        input.end(']}');
+        const [a, b] = await Promise.all([first, second]);
+        assert.equal(waited, true, 'the second import waited while the first was open');
+        assert.deepEqual([a.events, b.events], [30, 30]);
+      } finally {
+        await other.close();
+      }
+    }));
+});

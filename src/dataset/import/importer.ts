@@ -57,6 +57,9 @@ export async function importData(
   }
 }
 
+/** The advisory lock key that serializes imports on PostgreSQL (an arbitrary constant: 'wohnapi import'). */
+const IMPORT_LOCK = 0x776f686e;
+
 async function importInTransaction(
   database: Database,
   input: Readable,
@@ -67,6 +70,10 @@ async function importInTransaction(
     // locked for the whole import: logins, which move the auth version on the same row, go on meanwhile.
     const postgres = database.dialect === 'postgres';
     if (postgres) await sql`select set_config('wohnapi.defer_data_version', 'on', true)`.execute(trx);
+    // PostgreSQL: one import at a time (SQLite's write lock does this there). Two at once would each compare the file
+    // with what was stored before the other committed, and the later one would record no event for the values it
+    // changed back. The lock is held until this transaction ends.
+    if (postgres) await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
     const importer = new Importer(trx, new BulkWriter(trx, database), options);
     try {
       await readDocument(input, importer);
