@@ -14,7 +14,7 @@ for (const dialect of DIALECTS) {
         const load = async () => void loads++;
         await addUser(t.db, { name: 'ops', password: 'ops-password-1', permissions: [] });
         const other = await setUpDemo(t, 'http://127.0.0.1:8080', load);
-        assert.match(other.join('\n'), /already has users or ledgers, so no demo data was loaded/);
+        assert.match(other.join('\n'), /already has users or data, so no demo data was loaded/);
         await addUser(t.db, { name: 'demo', password: 'demo-password-1', permissions: [] });
         const again = await setUpDemo(t, 'http://127.0.0.1:8080', load);
         assert.match(again.join('\n'), /set up on an earlier start; log in as 'demo'/);

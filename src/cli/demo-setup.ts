@@ -4,13 +4,13 @@ import { addUser } from '../auth/users.ts';
 import { createApiKey } from '../auth/api-keys.ts';
 import { ALL_PERMISSIONS } from '../auth/permissions.ts';
 import { randomSecret } from '../auth/secrets.ts';
+import { tableWithData } from '../dataset/demo/load.ts';
 
 export const DEMO_USER = 'demo';
 
 export async function isEmpty(database: Database): Promise<boolean> {
   const users = await database.db.selectFrom('users').select('id').limit(1).execute();
-  const ledgers = await database.db.selectFrom('company_codes').select('id').limit(1).execute();
-  return users.length === 0 && ledgers.length === 0;
+  return users.length === 0 && (await tableWithData(database.db)) === undefined;
 }
 
 /** Returns the lines to print: the login and key, or why nothing was set up (the database already had users or data). */
@@ -25,7 +25,7 @@ export async function setUpDemo(
       '',
       demo
         ? `--demo: set up on an earlier start; log in as '${DEMO_USER}' with the password printed then ('wohnapi user passwd ${DEMO_USER}' sets a new one)`
-        : `--demo: the database already has users or ledgers, so no demo data was loaded; log in with its own users (an empty database gets the demo data and the '${DEMO_USER}' login)`,
+        : `--demo: the database already has users or data, so no demo data was loaded; log in with its own users (an empty database gets the demo data and the '${DEMO_USER}' login)`,
     ];
   }
   await loadData(database);

@@ -40,9 +40,30 @@ for (const dialect of DIALECTS) {
         [again.code, again.stderr],
         [
           1,
-          "wohnapi: error: demo load needs an empty database: it already holds ledgers (company codes); set DATABASE_URL to a new database (create it with 'wohnapi migrate')\n",
+          "wohnapi: error: demo load needs an empty database: it already holds data (table company_codes); set DATABASE_URL to a new database (create it with 'wohnapi migrate')\n",
         ],
       );
+    });
+
+    it('demo load refuses a database with data but no ledger, naming the table, and stores nothing', async () => {
+      const db = await createEmptyDatabaseUrl(dialect);
+      try {
+        const env = { DATABASE_URL: db.url };
+        assert.equal((await cli(['migrate'], env)).code, 0);
+        const file = path.join(dir, 'catalogue-only.json');
+        fs.writeFileSync(file, JSON.stringify({ CatalogCodes: [{ Id: 4, Kind: 'AllocationGroupState' }] }));
+        assert.equal((await cli(['import', file], env)).code, 0);
+        const refused = await cli(['demo', 'load'], env);
+        assert.deepEqual(
+          [refused.code, refused.stderr],
+          [
+            1,
+            "wohnapi: error: demo load needs an empty database: it already holds data (table catalog_codes); set DATABASE_URL to a new database (create it with 'wohnapi migrate')\n",
+          ],
+        );
+      } finally {
+        await db.remove();
+      }
     });
 
     it('an invalid file: exit 1, every problem on stdout, one line on stderr naming them, nothing stored', async () => {

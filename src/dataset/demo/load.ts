@@ -1,8 +1,9 @@
 // `wohnapi demo load [--scale N] [--seed S]`: a deterministic demo data set of a German housing company, built from
 // the factories' row builders with a seeded generator and deterministic ids (1, 2, 3, ...), written in bulk in one
 // transaction. Scale 1: a few hundred use units; the size grows linearly with the scale.
+import { sql } from 'kysely';
 import { CommandError } from '../../auth/users.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import { BulkWriter } from '../bulk.ts';
 import { COLLECTIONS } from '../format/collections.ts';
 import { childSpecs } from '../import/write.ts';
@@ -85,14 +86,41 @@ class BufferedSink implements Sink {
   }
 }
 
+/** The tables of data the demo writes that no ledger holds (and the ledgers): any row in them is data. */
+const SHARED_TABLES = [
+  'company_codes',
+  'catalog_codes',
+  'catalog_entries',
+  'persons',
+  'distribution_periods',
+  'price_indices',
+  'explanation_groups',
+] as const;
+
+/** The first of those tables that holds a row, or undefined for a database without data (users and keys aside). */
+export async function tableWithData(db: Executor): Promise<string | undefined> {
+  for (const table of SHARED_TABLES)
+    if (
+      (
+        await db
+          .selectFrom(table)
+          .select(sql<number>`1`.as('one'))
+          .limit(1)
+          .execute()
+      ).length
+    )
+      return table;
+  return undefined;
+}
+
 export async function loadDemo(database: Database, options: DemoOptions = {}): Promise<DemoSummary> {
   const scale = options.scale ?? 1;
   const rnd = new Random(options.seed ?? 1);
   return database.db.transaction().execute(async (trx) => {
-    const taken = await trx.selectFrom('company_codes').select('id').limit(1).execute();
-    if (taken.length)
+    const taken = await tableWithData(trx);
+    if (taken)
       throw new CommandError(
-        "demo load needs an empty database: it already holds ledgers (company codes); set DATABASE_URL to a new database (create it with 'wohnapi migrate')",
+        `demo load needs an empty database: it already holds data (table ${taken}); set DATABASE_URL to a new database (create it with 'wohnapi migrate')`,
       );
     const bulk = new BulkWriter(trx, database);
     const sink = new BufferedSink(bulk, options.progress);
