@@ -72,7 +72,9 @@ export function registerDataCommands(program: Command): void {
         for (const line of lines) out(line);
         if (err.total > lines.length) out(`... and ${err.total - lines.length} more`);
         const named = lines.slice(0, NAMED_PROBLEMS).join('; ');
-        const rest = err.total > NAMED_PROBLEMS ? `; and ${err.total - NAMED_PROBLEMS} more, listed on stdout` : '';
+        const listed = err.total > lines.length ? ` (the first ${lines.length.toLocaleString('en')})` : '';
+        const rest =
+          err.total > NAMED_PROBLEMS ? `; and ${err.total - NAMED_PROBLEMS} more, listed on stdout${listed}` : '';
         throw new CommandError(err.summary(`${named}${rest}`));
       }
     });

@@ -101,6 +101,22 @@ for (const dialect of DIALECTS) {
         syntax.stderr,
         `wohnapi: error: import failed with 1 problem(s); nothing was stored: ${syntaxProblem}; fix the file and run the import again\n`,
       );
+      // control characters from the file (a field name, a value with DEL) never reach the terminal raw
+      fs.writeFileSync(
+        file,
+        '{"CompanyCodes":[{"Id":906,"Name":"n\\u007f\\u001b[31mRED"},{"Id":907,"Na\\u001b[2Kme":"n"}]}',
+      );
+      const hostile = await cli(['import', file], { DATABASE_URL: at(dbs, 1).url });
+      assert.equal(hostile.code, 1);
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
+      const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+      for (const text of [hostile.stdout, hostile.stderr]) assert.doesNotMatch(text, raw);
+      assert.match(hostile.stdout, /CompanyCodes\[1\] \(Id 907\) Na\\u001b\[2Kme: /);
+      // past the 1,000 problems listed on stdout, stderr says so
+      const many = Array.from({ length: 1200 }, (_, i) => `{"Id":${5000 + i},"Bad":1}`).join(',');
+      fs.writeFileSync(file, `{"CompanyCodes":[${many}]}`);
+      const bulk = await cli(['import', file], { DATABASE_URL: at(dbs, 1).url });
+      assert.match(bulk.stderr, /; and 1197 more, listed on stdout \(the first 1,000\); fix the file/);
       const missing = await cli(['import', path.join(dir, 'nope.json')], { DATABASE_URL: at(dbs, 1).url });
       assert.deepEqual([missing.code, missing.stderr.split('\n').length], [1, 2]);
     });

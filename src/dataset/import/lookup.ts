@@ -18,9 +18,19 @@ export interface ImportProblem {
 export const formatProblem = (p: ImportProblem): string =>
   `${p.collection}${p.position >= 0 ? `[${p.position}]` : ' (stored)'}${p.id !== null ? ` (Id ${p.id})` : ''}${p.path ? ` ${p.path}` : ''}: ${p.message}`;
 
-/** The same with the line where the record starts in the file, for a person (the CLI): `... (line 456)`. */
+/** Characters a terminal takes as commands (C0, DEL, C1): a file's field names and values must not reach it raw. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const TERMINAL_CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * The same with the line where the record starts in the file, for a person (the CLI): `... (line 456)`. Control
+ * characters from the file (in a field name, say) are written as `\u001b`, never sent to the terminal.
+ */
 export const formatProblemWithLine = (p: ImportProblem): string =>
-  `${formatProblem(p)}${p.line !== undefined ? ` (line ${p.line})` : ''}`;
+  `${formatProblem(p)}${p.line !== undefined ? ` (line ${p.line})` : ''}`.replace(
+    TERMINAL_CONTROL,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 /** A stored value (an id, a ledger) in a message: scalars as they are, anything else as JSON. */
 export const shown = (value: unknown): string =>
