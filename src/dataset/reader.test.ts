@@ -48,6 +48,21 @@ async function sameAtEveryCut(bytes: Buffer): Promise<string[]> {
 }
 
 describe('import reader: positions', () => {
+  it('a field given twice in one object (also spelled with escapes) is an error of its record', async () => {
+    const text = '{"A":[{"Id":1},\n{"Id":2,"Code":"a","\\u0043ode":"b"},{"Id":3}]}';
+    assert.deepEqual(await sameAtEveryCut(utf8(text)), [
+      'start A',
+      '0 {"Id":"#1"} @1:7',
+      'error the field "Code" is given twice in one object; give it once (line 1, column 16) [record 1]',
+    ]);
+    // the same name in two objects is no duplicate
+    assert.deepEqual(await read(utf8('{"A":[{"Id":1,"L":[{"K":1},{"K":2}]}]}')), [
+      'start A',
+      '0 {"Id":"#1","L":[{"K":"#1"},{"K":"#2"}]} @1:7',
+      'end A 1',
+    ]);
+  });
+
   it('reads records with the line and column they start at; numbers keep their text; escapes decoded', async () => {
     const text =
       '{"Format":"x",\n"A":[\n{"Id":1,"V":1.50e3,"S":"a\\"b\\u00e4\\n","L":[true,false,null,-0.5]},\n  {"Id":2}],"B":[]}\n';

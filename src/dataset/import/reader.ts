@@ -103,6 +103,9 @@ class Parser {
       if (this.next() !== 58) this.fail(this.i, "expected ':' after the field name");
       this.i++;
       const value = this.value();
+      // a field given twice would lose one of its values without a word, as in an API body (docs/limits.md)
+      if (Object.hasOwn(obj, key))
+        throw new DocumentError(`the field ${JSON.stringify(key)} is given twice in one object; give it once`);
       if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true });
       else obj[key] = value;
       c = this.next();
