@@ -39,11 +39,21 @@ for (const dialect of DIALECTS) {
             PriceIndexValues: [
               { Id: 2, PriceIndexId: 1, ReferenceDate: '2024-01-01', IndexValue: 'HUGE' },
               { Id: 3, PriceIndexId: 1, ReferenceDate: '2024-02-01', IndexValue: 1e308 },
+              { Id: 4, PriceIndexId: 1, ReferenceDate: '2024-03-01', IndexValue: 'TINY' },
+              { Id: 5, PriceIndexId: 1, ReferenceDate: '2024-04-01', IndexValue: 'ZERO' },
+              { Id: 6, PriceIndexId: 1, ReferenceDate: '2024-05-01', IndexValue: 'FINE' },
             ],
-          }).replace('"HUGE"', '1e309'),
+          })
+            .replace('"HUGE"', '1e309')
+            .replace('"TINY"', '1e-600000000')
+            .replace('"ZERO"', '0e99999999')
+            .replace('"FINE"', '5e-1000'),
         );
+        const long = 'has an exponent beyond ±1000: written out (decimals are stored digit by digit)';
         assert.deepEqual(decimals, [
           'PriceIndexValues[0] (Id 2) IndexValue: 1e309 is beyond the range of numbers clients can read (about ±1.8e308)',
+          `PriceIndexValues[2] (Id 4) IndexValue: 1e-600000000 ${long} it would have more digits than any value needs`,
+          `PriceIndexValues[3] (Id 5) IndexValue: 0e99999999 ${long} it would have more digits than any value needs`,
         ]);
       });
     });

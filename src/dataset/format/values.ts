@@ -37,6 +37,9 @@ export function plainDecimal(text: string): string {
   return sign && /[1-9]/.test(out) ? `-${out}` : out;
 }
 
+/** The largest exponent a decimal in the file may have (its plain text has about that many digits at most). */
+export const MAX_DECIMAL_EXPONENT = 1000;
+
 /** Longest value text a message quotes. */
 const SHOWN = 100;
 
@@ -80,6 +83,11 @@ export function toColumn(type: FieldType, v: JsonValue): { value: string | numbe
       // stored exactly, but the API writes decimals as JSON numbers, which clients read as doubles
       if (!Number.isFinite(Number(v.text)))
         return { error: `${show(v)} is beyond the range of numbers clients can read (about ±1.8e308)` };
+      // written out digit by digit, 1e-100000000 would be 100 MB of zeros (and 0e999999999 more than a string holds)
+      if (Math.abs(Number(/[eE]([-+]?\d+)$/.exec(v.text)?.[1] ?? 0)) > MAX_DECIMAL_EXPONENT)
+        return {
+          error: `${show(v)} has an exponent beyond ±${MAX_DECIMAL_EXPONENT}: written out (decimals are stored digit by digit) it would have more digits than any value needs`,
+        };
       return { value: plainDecimal(v.text) };
     case 'string': {
       if (typeof v !== 'string') return { error: `must be a string, got ${show(v)}` };
