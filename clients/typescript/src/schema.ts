@@ -1852,6 +1852,7 @@ export interface components {
      *     }
      */
     OAuthError: {
+      /** @description RFC 6749 5.2: invalid_request, invalid_grant or unsupported_grant_type (400 and 413); too_many_requests (429); temporarily_unavailable (503: the database did not take the request; retry after Retry-After seconds) */
       error: string;
       error_description?: string;
     };
@@ -9841,6 +9842,21 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
+      /** @description The database did not take the request; retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "invalid_grant",
+           *       "error_description": "The user name or password is incorrect."
+           *     }
+           */
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
     };
   };
   RunningCostDistributionRead_GetDistributionPeriods: {
@@ -10704,7 +10720,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -10997,7 +11013,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -11252,7 +11268,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -11390,7 +11406,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -11528,7 +11544,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -11666,7 +11682,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -11804,7 +11820,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -11942,7 +11958,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -12080,7 +12096,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -12218,7 +12234,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -12356,7 +12372,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -12494,7 +12510,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -12632,7 +12648,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -12770,7 +12786,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -16867,7 +16883,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -17275,7 +17291,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description No webhook with this Id among those the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': {
+            [key: string]: string[];
+          };
+        };
+      };
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
@@ -17402,7 +17436,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorMap'];
         };
       };
-      /** @description The request body is larger than the configured limit (BODY_LIMIT). */
+      /** @description No webhook with this Id among those the caller may see. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'application/json': {
+            [key: string]: string[];
+          };
+        };
+      };
+      /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
       413: {
         headers: {
           [name: string]: unknown;
