@@ -86,30 +86,19 @@ class BufferedSink implements Sink {
   }
 }
 
-/** The tables of data the demo writes that no ledger holds (and the ledgers): any row in them is data. */
-const SHARED_TABLES = [
-  'company_codes',
-  'catalog_codes',
-  'catalog_entries',
-  'persons',
-  'distribution_periods',
-  'price_indices',
-  'explanation_groups',
-] as const;
-
-/** The first of those tables that holds a row, or undefined for a database without data (users and keys aside). */
+/**
+ * The first table of the import format's collections (the data the demo writes) that holds a row, or undefined for
+ * a database without data (users and keys aside). One statement per table, each reading at most one row.
+ */
 export async function tableWithData(db: Executor): Promise<string | undefined> {
-  for (const table of SHARED_TABLES)
-    if (
-      (
-        await db
-          .selectFrom(table)
-          .select(sql<number>`1`.as('one'))
-          .limit(1)
-          .execute()
-      ).length
-    )
-      return table;
+  for (const { table } of COLLECTIONS) {
+    const rows = await db
+      .selectFrom(table as 'company_codes')
+      .select(sql<number>`1`.as('one'))
+      .limit(1)
+      .execute();
+    if (rows.length) return table;
+  }
   return undefined;
 }
 
