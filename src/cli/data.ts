@@ -35,6 +35,22 @@ const positiveInt =
     return Number(value);
   };
 
+/** Why a file could not be created in `folder`, and what to do, in words. */
+function cannotCreate(folder: string, err: NodeJS.ErrnoException): string {
+  let kind: fs.Stats | undefined;
+  try {
+    kind = fs.statSync(folder, { throwIfNoEntry: false });
+  } catch {
+    kind = undefined; // a path through a file (ENOTDIR): there is no such folder
+  }
+  if (!kind) return `the folder ${folder} does not exist; create the folder or choose another path`;
+  if (!kind.isDirectory()) return `${folder} is not a folder; choose another path`;
+  if (err.code === 'EACCES' || err.code === 'EPERM')
+    return `no permission to create files in ${folder}; choose another path`;
+  if (err.code === 'EROFS') return `${folder} is on a read-only file system; choose another path`;
+  return `the folder ${folder} does not take new files (${err.code ?? err.message}); choose another path`;
+}
+
 export function registerDataCommands(program: Command): void {
   program
     .command('import <file>')
@@ -42,6 +58,7 @@ export function registerDataCommands(program: Command): void {
       'load a JSON document in the import format (docs/import-format.md) in one transaction: records are upserted by Id; on any problem nothing is stored and every problem is listed',
     )
     .action(async (file: string) => {
+      if (file === '') throw new CommandError('the file path is empty; give the path of the JSON file to import');
       if (!fs.existsSync(file))
         throw new CommandError(
           `no such file: ${path.resolve(file)}; check the path (relative paths start at ${process.cwd()})`,
@@ -85,9 +102,15 @@ export function registerDataCommands(program: Command): void {
       'write every record in the import format, sorted by Id (export -> import into an empty database -> export is byte-identical)',
     )
     .action(async (file: string) => {
+      if (file === '') throw new CommandError('the file path is empty; give the path of the file to write');
       const { exportData } = await import('../dataset/export.ts');
       // The export is written beside the target and renamed over it: only over a file, never a folder or a device
-      const existing = fs.statSync(file, { throwIfNoEntry: false });
+      let existing: fs.Stats | undefined;
+      try {
+        existing = fs.statSync(file, { throwIfNoEntry: false });
+      } catch {
+        existing = undefined; // a path through a file: opening it below says so
+      }
       if (existing && !existing.isFile())
         throw new CommandError(
           `${path.resolve(file)} exists and is not a file (a folder or a device); choose a file path for the export`,
@@ -97,10 +120,8 @@ export function registerDataCommands(program: Command): void {
       try {
         fd = fs.openSync(tmp, 'w');
       } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        const why = code === 'ENOENT' ? `the folder ${path.dirname(path.resolve(file))} does not exist` : code;
         throw new CommandError(
-          `cannot write ${file}: ${why ?? (err as Error).message}; create the folder or choose another path`,
+          `cannot write ${file}: ${cannotCreate(path.dirname(path.resolve(file)), err as NodeJS.ErrnoException)}`,
         );
       }
       const stream = fs.createWriteStream(tmp, { fd });

@@ -134,4 +134,33 @@ describe('data commands without a database', () => {
     assert.equal(bad.code, 1);
     assert.equal(bad.stderr, "wohnapi: error: --scale must be a positive integer, got 'big'; e.g. --scale 10\n");
   });
+
+  it('an empty path, a path through a file, a folder that takes no files: one line saying what is wrong', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wohnapi-paths-'));
+    const plain = path.join(dir, 'plain.txt');
+    fs.writeFileSync(plain, 'x');
+    const env = { DATABASE_URL: 'sqlite::memory:' };
+    const cases: [string[], string][] = [
+      [['import', ''], 'the file path is empty; give the path of the JSON file to import'],
+      [['export', ''], 'the file path is empty; give the path of the file to write'],
+      [
+        ['export', path.join(plain, 'x.json')],
+        `cannot write ${plain}/x.json: ${plain} is not a folder; choose another path`,
+      ],
+      [
+        ['export', '/proc/wohnapi-x.json'],
+        'cannot write /proc/wohnapi-x.json: the folder /proc does not take new files',
+      ],
+    ];
+    try {
+      for (const [args, message] of cases) {
+        const res = await cli(args, env);
+        assert.equal(res.code, 1, args.join(' '));
+        assert.ok(res.stderr.startsWith(`wohnapi: error: ${message}`), res.stderr);
+        assert.equal(res.stderr.split('\n').length, 2);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -25,10 +25,21 @@ for (const dialect of DIALECTS) {
         const ajv = new Ajv({ allErrors: true, strict: false });
         (addFormats as unknown as (a: Ajv) => void)(ajv);
         const validate = ajv.compile(importFormatSchema());
-        const exported = JSON.parse(await exportText(t)) as { UseUnits: Record<string, unknown>[] };
+        const text = await exportText(t);
+        const exported = JSON.parse(text) as { UseUnits: Record<string, unknown>[] };
         assert.ok(validate(exported), JSON.stringify(validate.errors?.slice(0, 3)));
         first(exported.UseUnits).useUnitNumber = 'x';
         assert.equal(validate(exported), false);
+        // Ids and references below 1, which the importer refuses, are refused by the schema too
+        for (const [field, value] of [
+          ['Id', 0],
+          ['EconomicUnitId', -1],
+        ] as const) {
+          const doc = JSON.parse(text) as { UseUnits: Record<string, unknown>[] };
+          first(doc.UseUnits)[field] = value;
+          assert.equal(validate(doc), false, field);
+          assert.ok(validate.errors?.some((e) => e.instancePath === `/UseUnits/0/${field}` && e.keyword === 'minimum'));
+        }
       }));
   });
 }

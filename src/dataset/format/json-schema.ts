@@ -19,7 +19,12 @@ function valueSchema(f: Field): TSchema {
   const d = description ? { description } : {};
   switch (f.type) {
     case 'int':
-      return Type.Integer({ minimum: -2147483648, maximum: 2147483647, ...d });
+      // Ids and references to them are positive: the importer refuses an Id below 1, and no record has one
+      return Type.Integer({
+        minimum: f.column === 'id' || f.ref || f.sibling ? 1 : -2147483648,
+        maximum: 2147483647,
+        ...d,
+      });
     case 'decimal':
       return Type.Number({ description: 'exact decimal: the digits written are stored and exported as they are' });
     case 'string':
@@ -50,7 +55,11 @@ function recordSchema(spec: CollectionSpec): TSchema {
     ...(spec.ledgerFrom
       ? {
           CompanyCodeId: Type.Optional(
-            Type.Integer({ description: `filled from ${spec.ledgerFrom.field}; when given it must match` }),
+            Type.Integer({
+              minimum: 1,
+              maximum: 2147483647,
+              description: `filled from ${spec.ledgerFrom.field}; when given it must match`,
+            }),
           ),
         }
       : {}),
