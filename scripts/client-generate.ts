@@ -1,7 +1,7 @@
 // Regenerates the typed client's types (clients/typescript/src/schema.ts) from the OpenAPI document the server
 // serves: `npm run client:generate`. test/client.test.ts fails when the committed file differs from what this makes.
 import { writeFileSync } from 'node:fs';
-import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
+import openapiTS, { astToString, NULL, oapiRef, tsUnion, type OpenAPI3, type SchemaObject } from 'openapi-typescript';
 import { format } from 'prettier';
 import { servedDocument } from './openapi-document.ts';
 
@@ -14,7 +14,16 @@ const HEADER =
 /** The generated module's text, formatted as the repository formats TypeScript. */
 export async function generatedSchema(): Promise<string> {
   const document = (await servedDocument()) as unknown as OpenAPI3;
-  const ast = await openapiTS(document, { alphabetize: false, exportType: false });
+  const ast = await openapiTS(document, {
+    alphabetize: false,
+    exportType: false,
+    // A nullable reference is anyOf [the reference, null alone] (src/ops/openapi-components.ts): `Record | null`
+    transform: (schema) => {
+      const [record, alone] = (schema.anyOf ?? []) as (SchemaObject & { $ref?: string })[];
+      const isNull = alone?.enum?.length === 1 && alone.enum[0] === null;
+      return schema.anyOf?.length === 2 && record?.$ref && isNull ? tsUnion([oapiRef(record.$ref), NULL]) : undefined;
+    },
+  });
   const text = `${HEADER}${astToString(ast)}`;
   return format(text, { filepath: SCHEMA_FILE, parser: 'typescript', printWidth: 120, singleQuote: true });
 }

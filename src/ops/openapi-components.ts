@@ -38,6 +38,9 @@ const canonical = (s: unknown): string =>
         : value,
   );
 
+/** The value null alone, as OpenAPI 3.0 writes it (it has no type "null"). */
+const NULL_OBJECT: Schema = { type: 'object', nullable: true, enum: [null] };
+
 class Registry {
   readonly schemas: Record<string, Schema> = {};
   private readonly shapes = new Map<string, string>();
@@ -62,7 +65,8 @@ class Registry {
       this.shapes.set(`${name}\u0000${shape}`, ref);
     }
     const pointer = { $ref: `#/components/schemas/${ref}` };
-    return nullable ? { type: 'object', nullable: true, allOf: [pointer] } : pointer;
+    // OpenAPI 3.0.3: `nullable` only widens the `type` beside it, so a nullable reference is "the record or null"
+    return nullable ? { anyOf: [pointer, NULL_OBJECT] } : pointer;
   }
 
   /** A schema inside a named one: object properties are named after the property. */

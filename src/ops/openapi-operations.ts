@@ -253,6 +253,17 @@ export function transformRoute({ schema, url, route }: { schema: unknown; url: s
     else responses[status] ??= describe(response, { description: known?.[0] ?? `Status ${status}.` });
   }
 
+  // Headers a route declares for its answers (`responseHeaders`: by status, '*' for every status it lists)
+  const headers = (s.responseHeaders ?? {}) as Record<string, Record<string, Schema>>;
+  for (const [status, response] of Object.entries(responses)) {
+    const own = headers[status] ?? headers['*'];
+    if (own)
+      responses[status] = {
+        ...(response as Schema),
+        headers: { ...((response as Schema).headers as Schema | undefined), ...own },
+      };
+  }
+
   const out: Schema = {
     ...s,
     operationId: s.operationId ?? operationId(method, url),
@@ -260,6 +271,7 @@ export function transformRoute({ schema, url, route }: { schema: unknown; url: s
     security: auth ? [{ oauth2: [], apiKey: [] }, ...(auth.apiKey === 'optional' ? [{ oauth2: [] }] : [])] : [],
     response: responses,
   };
+  delete out.responseHeaders;
   if (s.querystring) out.querystring = withoutApiKey(s.querystring);
   if (s.body && typeof s.body === 'object') {
     const action = facts.segments.at(-1) ?? facts.controller;

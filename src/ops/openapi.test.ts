@@ -1,6 +1,7 @@
 // The OpenAPI document as generated clients and the docs page need it, derived centrally for every route.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { Ajv } from 'ajv';
 import { testApp, type TestApp } from '../../test/support/app.ts';
 import { registerProbe, PROBE_URL } from '../../test/support/probe-route.ts';
 import { operationId, singular, tagOf } from './openapi-operations.ts';
@@ -105,6 +106,38 @@ describe('OpenAPI document', () => {
           assert.ok(media?.example !== undefined, `example for ${method} ${path} ${status}`);
       }
     }
+  });
+
+  it('a nullable record reference admits null under OpenAPI 3.0.3 (nullable widens only the type beside it)', () => {
+    // A strict reading of 3.0.3: `nullable: true` adds null to the `type` in the same object and does nothing else.
+    const strict = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(strict);
+      if (!node || typeof node !== 'object') return node;
+      const { nullable, example: _example, ...rest } = node as Rec;
+      const out: Rec = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, strict(v)]));
+      if (typeof out.$ref === 'string') out.$ref = out.$ref.replace('#/components/schemas/', '#/definitions/');
+      if (nullable === true && typeof out.type === 'string') out.type = [out.type, 'null'];
+      return out;
+    };
+    const ajv = new Ajv({ strict: false });
+    const validate = ajv.compile({
+      definitions: strict(doc.components.schemas) as Rec,
+      $ref: '#/definitions/AllocationGroup',
+    });
+    const group = { Id: 1, Code: 'AG1', PreviousAllocationGroup: null, Owner: null, CompanyCode: { Id: 1 } };
+    assert.ok(validate(group), JSON.stringify(validate.errors));
+    assert.ok(validate({ ...group, PreviousAllocationGroup: { Id: 2, Code: 'AG0' } }));
+    assert.equal(validate({ ...group, PreviousAllocationGroup: 'AG0' }), false);
+    assert.equal(JSON.stringify(doc).includes('"allOf"'), false, 'no allOf beside nullable');
+  });
+
+  it('AllocationGroups declares the Deprecation, Sunset and Link headers it sends (410: Link only)', () => {
+    const responses = doc.paths['/service/v1.2/RunningCostDistributionRead/AllocationGroups'].get.responses as Rec;
+    for (const status of ['200', '400', '401', '403'])
+      assert.deepEqual(Object.keys(responses[status].headers ?? {}), ['Deprecation', 'Sunset', 'Link'], status);
+    assert.deepEqual(Object.keys(responses['410'].headers), ['Link']);
+    assert.equal(responses['200'].headers.Sunset.schema.type, 'string');
+    assert.equal(JSON.stringify(doc).includes('responseHeaders'), false);
   });
 
   it('each error status has its own description and example', () => {

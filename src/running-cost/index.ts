@@ -15,7 +15,7 @@ import {
 import { listAllocationGroupBases, listAllocationGroups, listDistributionPeriods, type Page } from './queries.ts';
 import { loadBaseChildren, loadGroupChildren, type Includes } from './children.ts';
 import { presentAllocationGroup, presentAllocationGroupBase, presentDistributionPeriod } from './presenters.ts';
-import { allocationGroupsWithdrawal, SUNSET } from './sunset.ts';
+import { allocationGroupsWithdrawal, SUNSET, WITHDRAWAL_HEADERS } from './sunset.ts';
 import { SEARCH_PATTERN_RULE } from './search.ts';
 import { readBasePage } from './read-model.ts';
 
@@ -83,6 +83,7 @@ export default async function runningCostArea(app: App): Promise<void> {
           'from 2027-01-01 it answers 410 Gone.',
         querystring: AllocationGroupsQuery,
         response: { 200: Type.Array(AllocationGroup), ...errorResponses, 410: ErrorMapSchema },
+        responseHeaders: WITHDRAWAL_HEADERS,
       },
     },
     async (request) => {

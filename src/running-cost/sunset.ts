@@ -11,6 +11,24 @@ export const SUNSET = new Date('2026-12-31T23:59:59Z');
 export const GONE_FROM = new Date('2027-01-01T00:00:00Z');
 const SUCCESSOR = 'AllocationGroupBases';
 
+const LINK = {
+  type: 'string',
+  description: `The successor: <.../${SUCCESSOR}>; rel="successor-version" (same prefix and version).`,
+};
+
+/** The headers of the route's answers, for the OpenAPI document (`responseHeaders` of the route schema). */
+export const WITHDRAWAL_HEADERS = {
+  '*': {
+    Deprecation: {
+      type: 'string',
+      description: `Since when the endpoint is deprecated (RFC 9745): @${Math.floor(DEPRECATED_SINCE.getTime() / 1000)}.`,
+    },
+    Sunset: { type: 'string', description: `When it is withdrawn (RFC 8594): ${SUNSET.toUTCString()}.` },
+    Link: LINK,
+  },
+  410: { Link: LINK },
+};
+
 /** The successor's path under the same prefix and version as the route that was called. */
 function successorLink(request: FastifyRequest): string {
   const path = request.routeOptions.url ?? '';

@@ -10015,6 +10015,12 @@ export interface operations {
       /** @description A page of AllocationGroup records, ordered by Id (an empty array when nothing matches). */
       200: {
         headers: {
+          /** @description Since when the endpoint is deprecated (RFC 9745): @1735689600. */
+          Deprecation?: string;
+          /** @description When it is withdrawn (RFC 8594): Thu, 31 Dec 2026 23:59:59 GMT. */
+          Sunset?: string;
+          /** @description The successor: <.../AllocationGroupBases>; rel="successor-version" (same prefix and version). */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10145,6 +10151,12 @@ export interface operations {
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
       400: {
         headers: {
+          /** @description Since when the endpoint is deprecated (RFC 9745): @1735689600. */
+          Deprecation?: string;
+          /** @description When it is withdrawn (RFC 8594): Thu, 31 Dec 2026 23:59:59 GMT. */
+          Sunset?: string;
+          /** @description The successor: <.../AllocationGroupBases>; rel="successor-version" (same prefix and version). */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10161,6 +10173,12 @@ export interface operations {
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Since when the endpoint is deprecated (RFC 9745): @1735689600. */
+          Deprecation?: string;
+          /** @description When it is withdrawn (RFC 8594): Thu, 31 Dec 2026 23:59:59 GMT. */
+          Sunset?: string;
+          /** @description The successor: <.../AllocationGroupBases>; rel="successor-version" (same prefix and version). */
+          Link?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -10168,6 +10186,12 @@ export interface operations {
       /** @description The user lacks a permission this endpoint needs (ask an administrator to grant it). */
       403: {
         headers: {
+          /** @description Since when the endpoint is deprecated (RFC 9745): @1735689600. */
+          Deprecation?: string;
+          /** @description When it is withdrawn (RFC 8594): Thu, 31 Dec 2026 23:59:59 GMT. */
+          Sunset?: string;
+          /** @description The successor: <.../AllocationGroupBases>; rel="successor-version" (same prefix and version). */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10184,6 +10208,8 @@ export interface operations {
       /** @description Gone: the endpoint has been withdrawn (it announced this in its Sunset and Link headers); use its successor. */
       410: {
         headers: {
+          /** @description The successor: <.../AllocationGroupBases>; rel="successor-version" (same prefix and version). */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10200,6 +10226,12 @@ export interface operations {
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Since when the endpoint is deprecated (RFC 9745): @1735689600. */
+          Deprecation?: string;
+          /** @description When it is withdrawn (RFC 8594): Thu, 31 Dec 2026 23:59:59 GMT. */
+          Sunset?: string;
+          /** @description The successor: <.../AllocationGroupBases>; rel="successor-version" (same prefix and version). */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10216,6 +10248,12 @@ export interface operations {
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
       500: {
         headers: {
+          /** @description Since when the endpoint is deprecated (RFC 9745): @1735689600. */
+          Deprecation?: string;
+          /** @description When it is withdrawn (RFC 8594): Thu, 31 Dec 2026 23:59:59 GMT. */
+          Sunset?: string;
+          /** @description The successor: <.../AllocationGroupBases>; rel="successor-version" (same prefix and version). */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
