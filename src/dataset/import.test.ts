@@ -252,6 +252,15 @@ for (const dialect of DIALECTS) {
         const wrongOrder = await importProblems(t, doc({ UseUnits: [], CompanyCodes: [] }));
         assert.match(first(wrongOrder), /collection 'CompanyCodes' must come before/);
         assert.match(first(await importProblems(t, doc({ Usenits: [] }))), /unknown collection 'Usenits'/);
+        // Format comes first and once, like the collections
+        for (const text of [
+          '{"CompanyCodes":[],"Format":"wohnapi-data/1"}',
+          '{"Format":"wohnapi-data/1","Format":"wohnapi-data/1"}',
+        ])
+          assert.match(
+            first(await importProblems(t, text)),
+            /Format must come first, before every collection, and appear once/,
+          );
         assert.match(
           (await importProblems(t, '{"CompanyCodes":[{"Id":1,')).join(''),
           /ends before the JSON document is complete|not valid JSON/,

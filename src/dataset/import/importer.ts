@@ -108,6 +108,7 @@ export class Importer {
   position = 0;
   private deleting = false;
   private order = -1;
+  private formatSeen = false;
   private batch: Parsed[] = [];
   private deletions: Deletion[] = [];
   private pending: Pending[] = [];
@@ -136,6 +137,14 @@ export class Importer {
   }
 
   scalar(key: string, value: JsonValue, at?: Location): void {
+    if (key === FORMAT_KEY) {
+      // first and once, like the collections' order (docs/import-format.md)
+      if (this.order >= 0 || this.formatSeen)
+        throw new DocumentError(
+          `Format must come first, before every collection, and appear once (dependency order: see docs/import-format.md)`,
+        );
+      this.formatSeen = true;
+    }
     if (key === FORMAT_KEY && value === FORMAT_VERSION) return;
     const message =
       key === FORMAT_KEY
