@@ -95,5 +95,12 @@ describe('the docs page in headless Chromium', () => {
     });
     assert.equal(read.status, 200);
     assert.equal(((await read.json()) as { Name: string }).Name, project.Name);
+
+    // Nothing of the login is left in the browser's storage: no password, key or token
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    );
+    for (const secret of [server.password, server.key, access_token.slice(0, 20)])
+      assert.equal(stored.includes(secret), false, 'a credential is in the browser storage');
   });
 });

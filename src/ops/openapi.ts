@@ -72,7 +72,8 @@ async function openApi(app: App) {
       url: DOCUMENT_PATH,
       docExpansion: 'list',
       tagsSorter: 'alpha',
-      persistAuthorization: true,
+      // credentials stay in the page: persisting them would write the password, key and tokens to localStorage
+      persistAuthorization: false,
       displayRequestDuration: true,
       tryItOutEnabled: true,
     },
