@@ -65,6 +65,25 @@ describe('the typed client', () => {
     assert.notEqual(wohnapi.tokens.refresh_token, before.refresh_token, 'the refresh grant was used');
   });
 
+  it('refreshes with given tokens and no password; a spent refresh token gives the 401 back', async () => {
+    const tokens = (await client().login()) as NonNullable<ReturnType<typeof client>['tokens']>;
+    const wohnapi = createWohnapiClient({ baseUrl: server.base, apiKey: server.key });
+    wohnapi.tokens = { ...tokens, access_token: 'expired' };
+    const { response } = await wohnapi.api.GET(BASES, { params: { query: { limit: 1 } } });
+    assert.equal(response.status, 200);
+    assert.notEqual(wohnapi.tokens.refresh_token, tokens.refresh_token, 'the refresh grant was used');
+    const spent = createWohnapiClient({ baseUrl: server.base, apiKey: server.key });
+    spent.tokens = { ...tokens, access_token: 'expired' }; // its refresh token was used above
+    assert.equal((await spent.api.GET(BASES, { params: { query: { limit: 1 } } })).response.status, 401);
+  });
+
+  it('paginate refuses a path with a path parameter (the types do too)', async () => {
+    const wohnapi = client();
+    // @ts-expect-error -- a path with a parameter to fill is not a ListPath
+    const pages = wohnapi.paginate('/service/v1.2/WebHook/WebHook/{id}/Deliveries');
+    await assert.rejects(pages.next(), /has a path parameter; use api.GET with params.path/);
+  });
+
   it('pages through a whole list endpoint', async () => {
     const wohnapi = client();
     const ids: number[] = [];

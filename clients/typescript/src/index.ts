@@ -38,16 +38,18 @@ export class LoginError extends Error {
   }
 }
 
-/** Paths whose GET answers a page (an array) and takes limit and offset. */
+/** Paths whose GET answers a page (an array) and takes limit and offset, and no path parameter to fill. */
 export type ListPath = {
-  [P in keyof paths]: paths[P] extends {
-    get: {
-      parameters: { query?: { limit?: number; offset?: number } };
-      responses: { 200: { content: { 'application/json': unknown[] } } };
-    };
-  }
-    ? P
-    : never;
+  [P in keyof paths]: P extends `${string}{${string}}${string}`
+    ? never
+    : paths[P] extends {
+          get: {
+            parameters: { query?: { limit?: number; offset?: number } };
+            responses: { 200: { content: { 'application/json': unknown[] } } };
+          };
+        }
+      ? P
+      : never;
 }[keyof paths];
 
 export type ItemOf<P extends ListPath> = paths[P] extends {
@@ -105,6 +107,7 @@ export class WohnapiClient {
     query: QueryOf<P> = {} as QueryOf<P>,
     pageSize = 100,
   ): AsyncGenerator<ItemOf<P>, void, undefined> {
+    if (path.includes('{')) throw new Error(`paginate: ${path} has a path parameter; use api.GET with params.path`);
     for (let offset = 0; ; offset += pageSize) {
       const url = new URL(path, this.options.baseUrl);
       for (const [key, value] of Object.entries(query)) {
@@ -125,8 +128,14 @@ export class WohnapiClient {
   private async call(request: Request): Promise<Response> {
     if (!this.tokens && this.options.password) await this.login();
     const first = await this.send(this.authorized(request.clone()));
-    if (first.status !== 401 || !this.options.password) return first;
-    await this.refresh();
+    // a 401 is answered by a refresh (tokens given without a password too), else by a new login
+    if (first.status !== 401 || !(this.options.password || this.tokens?.refresh_token)) return first;
+    try {
+      await this.refresh();
+    } catch (err) {
+      if (err instanceof LoginError && !this.options.password) return first; // the refresh token is spent too
+      throw err;
+    }
     return this.send(this.authorized(request));
   }
 
