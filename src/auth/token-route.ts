@@ -43,6 +43,7 @@ const OAuthError = Type.Object(
   },
   { title: 'OAuthError' },
 );
+const RETRY_AFTER = { type: 'string', description: 'Seconds to wait before trying again.' };
 /** The form fields (OpenAPI only: the handler checks them itself, answering OAuth errors). */
 const TokenRequest = Type.Object(
   {
@@ -130,11 +131,29 @@ export default async function tokenRoutes(app: App) {
             ...OAuthError,
             description: 'invalid_request, invalid_grant or unsupported_grant_type (RFC 6749 5.2)',
           },
-          413: { ...OAuthError, description: 'The form body is larger than the body limit.' },
-          429: { ...OAuthError, description: 'Too many failed logins for this user name; wait Retry-After seconds.' },
+          413: {
+            ...OAuthError,
+            description: 'The form body is larger than the body limit.',
+            examples: [{ error: 'invalid_request', error_description: 'The request body is too large.' }],
+          },
+          429: {
+            ...OAuthError,
+            description:
+              'Too many failed logins for this user name, or requests from this address; wait Retry-After seconds.',
+            examples: [{ error: 'too_many_requests', error_description: 'Too many failed logins; try again later.' }],
+            headers: { 'Retry-After': RETRY_AFTER },
+          },
           503: {
             ...OAuthError,
             description: 'The database did not take the request; retry after Retry-After seconds.',
+            examples: [
+              {
+                error: 'temporarily_unavailable',
+                error_description:
+                  'The database is busy with another writer (an import, say) and did not take this request; nothing was changed: retry in 5 s.',
+              },
+            ],
+            headers: { 'Retry-After': RETRY_AFTER },
           },
         },
       },

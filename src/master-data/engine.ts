@@ -119,7 +119,11 @@ export function registerMasterRoute(app: App, route: MasterRoute): void {
     schema: {
       tags: [route.tag],
       summary: route.summary,
-      description: `${route.summary}. ${describe(route.listing)} Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).`,
+      description: `${route.summary}. ${describe(route.listing)} ${
+        route.listing === 'v1.0'
+          ? 'Null properties are present as null; showNullValues is accepted and changes nothing (docs/master-data.md).'
+          : 'Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).'
+      }`,
       // any int32 (0 and negatives name no record: 404, decisions §3); what is not one is a 400
       ...(route.listing === 'single' ? { params: Type.Object({ id: Int32() }) } : {}),
       ...(route.pathId ? { params: Type.Object({ [route.pathId]: Int32() }) } : {}),

@@ -89,7 +89,14 @@ export type Listing = 'paged' | 'v1.0' | 'catalogue' | 'single';
 export function querySchema(listing: Listing, names: readonly ParamName[]): TSchema {
   const props: Record<string, TSchema> = {
     apiKey: Type.Optional(ApiKeyParam),
-    showNullValues: Type.Optional(ShowNullValues),
+    showNullValues: Type.Optional(
+      listing === 'v1.0'
+        ? Type.Boolean({
+            default: false,
+            description: 'Accepted and changes nothing: version 1.0 records carry every key',
+          })
+        : ShowNullValues,
+    ),
   };
   if (listing === 'catalogue') {
     // decisions §7: a catalogue is answered whole and its limit and offset are ignored, whatever their value

@@ -7,6 +7,8 @@
 import type { RouteOptions } from 'fastify';
 import { OptionalKind } from '@sinclair/typebox';
 import { ErrorMapSchema } from '../http/schemas.ts';
+import { UNLIMITED } from '../pipeline/04-rate-limit.ts';
+import { MEDIA_TYPES } from '../pipeline/09-media-type.ts';
 
 /** Marks a request body that may be absent (see transformRoute; read by transformDocument). */
 export const OPTIONAL_BODY = 'x-optional-body';
@@ -95,10 +97,24 @@ export function singular(word: string): string {
 
 const errorExample = (key: string, message: string) => ({ [key]: [message] });
 
-function errorResponse(status: number, description: string, example: Record<string, string[]>): Schema {
+/** An error answer: the ErrorMap (with its own description) and the status's description and example. */
+function errorResponse(
+  status: number,
+  description: string,
+  example: Record<string, string[]>,
+  headers?: Record<string, Schema>,
+): Schema {
   const { examples: _ignored, ...map } = ErrorMapSchema as Schema;
-  return { ...map, title: 'ErrorMap', description, examples: [example] };
+  return {
+    ...map,
+    title: 'ErrorMap',
+    'x-response-description': description,
+    examples: [example],
+    ...(headers ? { headers } : {}),
+  };
 }
+
+const RETRY_AFTER: Schema = { type: 'string', description: 'Seconds to wait before trying again.' };
 
 /** Statuses a route may declare itself, with their generic description and example. */
 const OTHER_STATUSES: Record<string, [string, Record<string, string[]>]> = {
@@ -137,6 +153,12 @@ function errorResponses(route: RouteOptions, schema: Schema, facts: RouteFacts):
         'Missing, invalid or expired bearer token' +
         (auth.apiKey === 'required' ? ', or a missing or unknown apiKey' : ', or an unknown apiKey') +
         ' (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token.',
+      headers: {
+        'WWW-Authenticate': {
+          type: 'string',
+          description: 'Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750).',
+        },
+      },
     };
     out[403] = errorResponse(
       403,
@@ -158,11 +180,18 @@ function errorResponses(route: RouteOptions, schema: Schema, facts: RouteFacts):
       errorExample('$', 'The request body is larger than the limit of 1048576 bytes.'),
     );
   }
-  out[429] = errorResponse(
-    429,
-    'Too many requests from this address; wait the seconds given in Retry-After.',
-    errorExample('$', 'Too many requests: the limit is 600 per minute; retry in 42 s.'),
-  );
+  if (!UNLIMITED.test(route.url))
+    out[429] = errorResponse(
+      429,
+      'Too many requests from this address; wait the seconds given in Retry-After.',
+      errorExample('$', 'Too many requests: the limit is 600 per minute; retry in 42 s.'),
+      {
+        'Retry-After': RETRY_AFTER,
+        'X-RateLimit-Limit': { type: 'string', description: 'Requests allowed per window (RATE_LIMIT_PER_MINUTE).' },
+        'X-RateLimit-Remaining': { type: 'string', description: 'Requests left in the window.' },
+        'X-RateLimit-Reset': { type: 'string', description: 'Seconds until the window starts again.' },
+      },
+    );
   out[500] = errorResponse(
     500,
     'Unexpected server error (logged with the request id of the x-request-id header).',
@@ -186,7 +215,7 @@ function successDescription(method: string, status: string, array: boolean, fact
 /** A route's own response schema with the generic description when it has none. */
 const describe = (own: Schema, generic: Schema): Schema => ({
   ...own,
-  description: own.description ?? generic.description,
+  description: own.description ?? generic['x-response-description'] ?? generic.description,
 });
 
 /** Gives the record schema of a success response its component name (the item of an array). */
@@ -272,6 +301,8 @@ export function transformRoute({ schema, url, route }: { schema: unknown; url: s
     response: responses,
   };
   delete out.responseHeaders;
+  // An API route answers in each of the interface's media types, by the Accept header (src/pipeline/09-media-type.ts)
+  if (auth) out.produces = MEDIA_TYPES;
   if (s.querystring) out.querystring = withoutApiKey(s.querystring);
   if (s.body && typeof s.body === 'object') {
     const action = facts.segments.at(-1) ?? facts.controller;

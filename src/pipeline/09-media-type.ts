@@ -10,7 +10,8 @@ import type { App } from '../app-types.ts';
  * The interface's media types as the answers are labelled, in the order that breaks ties (`*\/*` gets the first). With
  * their charset, so that a range with `charset=utf-8` matches (a range with another charset matches none).
  */
-const OFFERED = ['application/json', 'text/json', 'text/plain'].map((type) => `${type}; charset=utf-8`);
+export const MEDIA_TYPES = ['application/json', 'text/json', 'text/plain'];
+const OFFERED = MEDIA_TYPES.map((type) => `${type}; charset=utf-8`);
 const known = new Map<string, string>();
 
 /** The media type for an Accept header (remembered per header text: clients send the same few). */

@@ -4,7 +4,8 @@ import { ApiKeyParam, DateString, Int32, Nullable, PagingQuery, ShowNullValues, 
 
 const str = (description: string) => Type.String({ description });
 const day = (description: string) => DateString({ description: `${description}, YYYY-MM-DD` });
-const costRef = (what: string) => Int32({ description: `Id of an existing ${what}; 0 or null = none` });
+const costRef = (what: string) =>
+  Int32({ description: `Id of an existing ${what}; 0 = none (null is refused: the interface types it int)` });
 
 /** Every scalar property of a project (body and read-back), with its plain type. */
 const FIELDS = {

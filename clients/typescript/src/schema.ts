@@ -1111,7 +1111,7 @@ export interface paths {
     };
     /**
      * License agreements (the contract for one use unit over a period; vacancy included)
-     * @description License agreements (the contract for one use unit over a period; vacancy included). Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     * @description License agreements (the contract for one use unit over a period; vacancy included). Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are present as null; showNullValues is accepted and changes nothing (docs/master-data.md).
      */
     get: operations['RentAccountingV1_0_GetLicenseAgreements'];
     put?: never;
@@ -1151,7 +1151,7 @@ export interface paths {
     };
     /**
      * Use units (flats, shops, garages, parking spaces)
-     * @description Use units (flats, shops, garages, parking spaces). Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     * @description Use units (flats, shops, garages, parking spaces). Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are present as null; showNullValues is accepted and changes nothing (docs/master-data.md).
      */
     get: operations['CommercialInventoryV1_0_GetUseUnits'];
     put?: never;
@@ -1191,7 +1191,7 @@ export interface paths {
     };
     /**
      * Economic units (estates grouping buildings and land)
-     * @description Economic units (estates grouping buildings and land). Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     * @description Economic units (estates grouping buildings and land). Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are present as null; showNullValues is accepted and changes nothing (docs/master-data.md).
      */
     get: operations['CommercialInventoryV1_0_GetEconomicUnits'];
     put?: never;
@@ -1231,7 +1231,7 @@ export interface paths {
     };
     /**
      * Buildings and land parcels (one id space)
-     * @description Buildings and land parcels (one id space). Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     * @description Buildings and land parcels (one id space). Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are present as null; showNullValues is accepted and changes nothing (docs/master-data.md).
      */
     get: operations['CommercialInventoryV1_0_GetBuildingLands'];
     put?: never;
@@ -1271,7 +1271,7 @@ export interface paths {
     };
     /**
      * Persons (natural and legal), visible through the ledgers they are linked to
-     * @description Persons (natural and legal), visible through the ledgers they are linked to. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     * @description Persons (natural and legal), visible through the ledgers they are linked to. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are present as null; showNullValues is accepted and changes nothing (docs/master-data.md).
      */
     get: operations['PersonsReadV1_0_GetPersons'];
     put?: never;
@@ -1351,7 +1351,7 @@ export interface paths {
     };
     /**
      * Contractors: the persons of a license agreement in their roles
-     * @description Contractors: the persons of a license agreement in their roles. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     * @description Contractors: the persons of a license agreement in their roles. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are present as null; showNullValues is accepted and changes nothing (docs/master-data.md).
      */
     get: operations['RentAccountingPersonDetailsV1_0_GetContractors'];
     put?: never;
@@ -1411,7 +1411,7 @@ export interface paths {
     };
     /**
      * Contract positions: the rent items of license agreements
-     * @description Contract positions: the rent items of license agreements. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     * @description Contract positions: the rent items of license agreements. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are present as null; showNullValues is accepted and changes nothing (docs/master-data.md).
      */
     get: operations['RentAccountingV1_0_GetContractPositions'];
     put?: never;
@@ -1731,7 +1731,7 @@ export interface paths {
     };
     /**
      * Owners of economic units, with their person
-     * @description Owners of economic units, with their person. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     * @description Owners of economic units, with their person. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are present as null; showNullValues is accepted and changes nothing (docs/master-data.md).
      */
     get: operations['CommercialInventoryV1_0_GetOwners'];
     put?: never;
@@ -1751,7 +1751,7 @@ export interface paths {
     };
     /**
      * Managements (administration companies), with their person and ledgers
-     * @description Managements (administration companies), with their person and ledgers. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are left out unless showNullValues=true, except the keys clients need (docs/master-data.md).
+     * @description Managements (administration companies), with their person and ledgers. Without `limit` the complete list; with `limit` (1..100) and `offset` one page; ordered by Id. Every key is present. Null properties are present as null; showNullValues is accepted and changes nothing (docs/master-data.md).
      */
     get: operations['CommercialInventoryV1_0_GetManagements'];
     put?: never;
@@ -1799,7 +1799,7 @@ export interface components {
       /** @description sqlite or postgres */
       database?: string;
     };
-    /** @description Too many requests from this address; wait the seconds given in Retry-After. */
+    /** @description Maps a query parameter, a body property path (e.g. Building[2]) or $ (the body as a whole) to messages. */
     ErrorMap: {
       [key: string]: string[];
     };
@@ -2537,17 +2537,17 @@ export interface components {
       ProjectLifeTimeTo?: string | null;
       /**
        * Format: int32
-       * @description Id of an existing cost centre; 0 or null = none
+       * @description Id of an existing cost centre; 0 = none (null is refused: the interface types it int)
        */
       CostCenterId?: number | null;
       /**
        * Format: int32
-       * @description Id of an existing cost unit; 0 or null = none
+       * @description Id of an existing cost unit; 0 = none (null is refused: the interface types it int)
        */
       CostUnitId?: number | null;
       /**
        * Format: int32
-       * @description Id of an existing cost type; 0 or null = none
+       * @description Id of an existing cost type; 0 = none (null is refused: the interface types it int)
        */
       CostTypeId?: number | null;
       /** @description Assigned ids, ascending */
@@ -2646,17 +2646,17 @@ export interface components {
       ProjectLifeTimeTo?: string | null;
       /**
        * Format: int32
-       * @description Id of an existing cost centre; 0 or null = none
+       * @description Id of an existing cost centre; 0 = none (null is refused: the interface types it int)
        */
       CostCenterId?: number;
       /**
        * Format: int32
-       * @description Id of an existing cost unit; 0 or null = none
+       * @description Id of an existing cost unit; 0 = none (null is refused: the interface types it int)
        */
       CostUnitId?: number;
       /**
        * Format: int32
-       * @description Id of an existing cost type; 0 or null = none
+       * @description Id of an existing cost type; 0 = none (null is refused: the interface types it int)
        */
       CostTypeId?: number;
       /** @description Ids to assign: EconomicUnit */
@@ -2765,17 +2765,17 @@ export interface components {
       ProjectLifeTimeTo?: string | null;
       /**
        * Format: int32
-       * @description Id of an existing cost centre; 0 or null = none
+       * @description Id of an existing cost centre; 0 = none (null is refused: the interface types it int)
        */
       CostCenterId?: number;
       /**
        * Format: int32
-       * @description Id of an existing cost unit; 0 or null = none
+       * @description Id of an existing cost unit; 0 = none (null is refused: the interface types it int)
        */
       CostUnitId?: number;
       /**
        * Format: int32
-       * @description Id of an existing cost type; 0 or null = none
+       * @description Id of an existing cost type; 0 = none (null is refused: the interface types it int)
        */
       CostTypeId?: number;
     };
@@ -9564,22 +9564,6 @@ export interface operations {
           'application/json': components['schemas']['HealthStatus'];
         };
       };
-      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
-        };
-      };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
       500: {
         headers: {
@@ -9620,22 +9604,6 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['HealthStatus'];
-        };
-      };
-      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -9693,22 +9661,6 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['HealthStatus'];
-        };
-      };
-      /** @description Too many requests from this address; wait the seconds given in Retry-After. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "$": [
-           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -9804,23 +9756,25 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "invalid_grant",
-           *       "error_description": "The user name or password is incorrect."
+           *       "error": "invalid_request",
+           *       "error_description": "The request body is too large."
            *     }
            */
           'application/json': components['schemas']['OAuthError'];
         };
       };
-      /** @description Too many failed logins for this user name; wait Retry-After seconds. */
+      /** @description Too many failed logins for this user name, or requests from this address; wait Retry-After seconds. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {
           /**
            * @example {
-           *       "error": "invalid_grant",
-           *       "error_description": "The user name or password is incorrect."
+           *       "error": "too_many_requests",
+           *       "error_description": "Too many failed logins; try again later."
            *     }
            */
           'application/json': components['schemas']['OAuthError'];
@@ -9845,13 +9799,15 @@ export interface operations {
       /** @description The database did not take the request; retry after Retry-After seconds. */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {
           /**
            * @example {
-           *       "error": "invalid_grant",
-           *       "error_description": "The user name or password is incorrect."
+           *       "error": "temporarily_unavailable",
+           *       "error_description": "The database is busy with another writer (an import, say) and did not take this request; nothing was changed: retry in 5 s."
            *     }
            */
           'application/json': components['schemas']['OAuthError'];
@@ -9897,6 +9853,38 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['DistributionPeriod'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 101,
+           *         "Code": "AZ2022",
+           *         "FirstCalenderYear": 2022,
+           *         "IsBookable": false,
+           *         "IsComputable": true,
+           *         "RegularDistributionPeriod": {
+           *           "Id": 4,
+           *           "Code": "KJ"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['DistributionPeriod'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 101,
+           *         "Code": "AZ2022",
+           *         "FirstCalenderYear": 2022,
+           *         "IsBookable": false,
+           *         "IsComputable": true,
+           *         "RegularDistributionPeriod": {
+           *           "Id": 4,
+           *           "Code": "KJ"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['DistributionPeriod'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -9913,11 +9901,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -9936,11 +9942,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Umlageabrechnung-Stammdaten', 'Umlageabrechnung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Umlageabrechnung-Stammdaten', 'Umlageabrechnung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9952,6 +9982,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -9968,6 +10014,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -10146,6 +10208,250 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['AllocationGroup'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 699,
+           *         "Code": "HK699",
+           *         "Owner": {
+           *           "Id": 611,
+           *           "OwnerNumber": "E010003"
+           *         },
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         },
+           *         "AllocationGroupState": {
+           *           "Id": 7,
+           *           "Code": "ABGER"
+           *         },
+           *         "PrepaymentBlock": {
+           *           "Id": 10,
+           *           "Code": "HK"
+           *         },
+           *         "DistributionTypeSlim": {
+           *           "Id": 12,
+           *           "Code": "WFL"
+           *         },
+           *         "IndividualOwnershipManagement": false,
+           *         "IsCleared": true,
+           *         "SearchPattern": "HK699",
+           *         "Location": "Am Sportplatz Dortmund",
+           *         "DistributionPeriod": {
+           *           "Id": 103,
+           *           "Code": "AZ2024"
+           *         },
+           *         "RegularDistributionPeriod": {
+           *           "Id": 4,
+           *           "Code": "KJ"
+           *         },
+           *         "UseUnits": [
+           *           {
+           *             "Id": 650,
+           *             "UseUnitNumber": "00101.001.001"
+           *           },
+           *           {
+           *             "Id": 654,
+           *             "UseUnitNumber": "00101.001.002"
+           *           },
+           *           {
+           *             "Id": 658,
+           *             "UseUnitNumber": "00101.001.003"
+           *           },
+           *           {
+           *             "Id": 662,
+           *             "UseUnitNumber": "00101.001.004"
+           *           },
+           *           {
+           *             "Id": 666,
+           *             "UseUnitNumber": "00101.001.005"
+           *           },
+           *           {
+           *             "Id": 670,
+           *             "UseUnitNumber": "00101.001.006"
+           *           },
+           *           {
+           *             "Id": 674,
+           *             "UseUnitNumber": "00101.001.007"
+           *           },
+           *           {
+           *             "Id": 678,
+           *             "UseUnitNumber": "00101.001.008"
+           *           },
+           *           {
+           *             "Id": 683,
+           *             "UseUnitNumber": "00101.002.001"
+           *           },
+           *           {
+           *             "Id": 687,
+           *             "UseUnitNumber": "00101.002.002"
+           *           },
+           *           {
+           *             "Id": 691,
+           *             "UseUnitNumber": "00101.002.003"
+           *           },
+           *           {
+           *             "Id": 695,
+           *             "UseUnitNumber": "00101.002.004"
+           *           }
+           *         ],
+           *         "AllocationGroupCostTypes": [
+           *           {
+           *             "Id": 15,
+           *             "Code": "GRST"
+           *           },
+           *           {
+           *             "Id": 16,
+           *             "Code": "WASS"
+           *           },
+           *           {
+           *             "Id": 17,
+           *             "Code": "MUELL"
+           *           }
+           *         ],
+           *         "Explanations": [
+           *           {
+           *             "Id": 700,
+           *             "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
+           *             "Group": {
+           *               "Id": 99,
+           *               "Name": "Verteilerschlüssel"
+           *             }
+           *           }
+           *         ],
+           *         "OptionTaxes": [
+           *           {
+           *             "OptionTax": 19,
+           *             "ValidFrom": "2020-01-01"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['AllocationGroup'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 699,
+           *         "Code": "HK699",
+           *         "Owner": {
+           *           "Id": 611,
+           *           "OwnerNumber": "E010003"
+           *         },
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         },
+           *         "AllocationGroupState": {
+           *           "Id": 7,
+           *           "Code": "ABGER"
+           *         },
+           *         "PrepaymentBlock": {
+           *           "Id": 10,
+           *           "Code": "HK"
+           *         },
+           *         "DistributionTypeSlim": {
+           *           "Id": 12,
+           *           "Code": "WFL"
+           *         },
+           *         "IndividualOwnershipManagement": false,
+           *         "IsCleared": true,
+           *         "SearchPattern": "HK699",
+           *         "Location": "Am Sportplatz Dortmund",
+           *         "DistributionPeriod": {
+           *           "Id": 103,
+           *           "Code": "AZ2024"
+           *         },
+           *         "RegularDistributionPeriod": {
+           *           "Id": 4,
+           *           "Code": "KJ"
+           *         },
+           *         "UseUnits": [
+           *           {
+           *             "Id": 650,
+           *             "UseUnitNumber": "00101.001.001"
+           *           },
+           *           {
+           *             "Id": 654,
+           *             "UseUnitNumber": "00101.001.002"
+           *           },
+           *           {
+           *             "Id": 658,
+           *             "UseUnitNumber": "00101.001.003"
+           *           },
+           *           {
+           *             "Id": 662,
+           *             "UseUnitNumber": "00101.001.004"
+           *           },
+           *           {
+           *             "Id": 666,
+           *             "UseUnitNumber": "00101.001.005"
+           *           },
+           *           {
+           *             "Id": 670,
+           *             "UseUnitNumber": "00101.001.006"
+           *           },
+           *           {
+           *             "Id": 674,
+           *             "UseUnitNumber": "00101.001.007"
+           *           },
+           *           {
+           *             "Id": 678,
+           *             "UseUnitNumber": "00101.001.008"
+           *           },
+           *           {
+           *             "Id": 683,
+           *             "UseUnitNumber": "00101.002.001"
+           *           },
+           *           {
+           *             "Id": 687,
+           *             "UseUnitNumber": "00101.002.002"
+           *           },
+           *           {
+           *             "Id": 691,
+           *             "UseUnitNumber": "00101.002.003"
+           *           },
+           *           {
+           *             "Id": 695,
+           *             "UseUnitNumber": "00101.002.004"
+           *           }
+           *         ],
+           *         "AllocationGroupCostTypes": [
+           *           {
+           *             "Id": 15,
+           *             "Code": "GRST"
+           *           },
+           *           {
+           *             "Id": 16,
+           *             "Code": "WASS"
+           *           },
+           *           {
+           *             "Id": 17,
+           *             "Code": "MUELL"
+           *           }
+           *         ],
+           *         "Explanations": [
+           *           {
+           *             "Id": 700,
+           *             "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
+           *             "Group": {
+           *               "Id": 99,
+           *               "Name": "Verteilerschlüssel"
+           *             }
+           *           }
+           *         ],
+           *         "OptionTaxes": [
+           *           {
+           *             "OptionTax": 19,
+           *             "ValidFrom": "2020-01-01"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['AllocationGroup'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -10168,11 +10474,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           /** @description Since when the endpoint is deprecated (RFC 9745): @1735689600. */
           Deprecation?: string;
           /** @description When it is withdrawn (RFC 8594): Thu, 31 Dec 2026 23:59:59 GMT. */
@@ -10203,6 +10527,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Umlageabrechnung-Stammdaten', 'Umlageabrechnung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Umlageabrechnung-Stammdaten', 'Umlageabrechnung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Gone: the endpoint has been withdrawn (it announced this in its Sunset and Link headers); use its successor. */
@@ -10221,11 +10561,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "AllocationGroups was withdrawn on 2026-12-31; use AllocationGroupBases instead."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "AllocationGroups was withdrawn on 2026-12-31; use AllocationGroupBases instead."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           /** @description Since when the endpoint is deprecated (RFC 9745): @1735689600. */
           Deprecation?: string;
           /** @description When it is withdrawn (RFC 8594): Thu, 31 Dec 2026 23:59:59 GMT. */
@@ -10243,6 +10607,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -10265,6 +10645,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -10466,6 +10862,312 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['AllocationGroupBase'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 703,
+           *         "Code": "HK699-B",
+           *         "Owner": {
+           *           "Id": 611,
+           *           "OwnerNumber": "E010003"
+           *         },
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         },
+           *         "AllocationGroupState": {
+           *           "Id": 7,
+           *           "Code": "ABGER"
+           *         },
+           *         "PrepaymentBlock": {
+           *           "Id": 10,
+           *           "Code": "HK"
+           *         },
+           *         "SearchPattern": "HK699-B",
+           *         "Location": "Am Sportplatz Dortmund",
+           *         "DistributionPeriod": {
+           *           "Id": 103,
+           *           "Code": "AZ2024"
+           *         },
+           *         "AllocationGroup": {
+           *           "Id": 699,
+           *           "IndividualOwnershipManagement": false,
+           *           "IsCleared": true,
+           *           "RegularDistributionPeriod": {
+           *             "Id": 4,
+           *             "Code": "KJ"
+           *           },
+           *           "UseUnits": [
+           *             {
+           *               "Id": 650,
+           *               "UseUnitNumber": "00101.001.001"
+           *             },
+           *             {
+           *               "Id": 654,
+           *               "UseUnitNumber": "00101.001.002"
+           *             },
+           *             {
+           *               "Id": 658,
+           *               "UseUnitNumber": "00101.001.003"
+           *             },
+           *             {
+           *               "Id": 662,
+           *               "UseUnitNumber": "00101.001.004"
+           *             },
+           *             {
+           *               "Id": 666,
+           *               "UseUnitNumber": "00101.001.005"
+           *             },
+           *             {
+           *               "Id": 670,
+           *               "UseUnitNumber": "00101.001.006"
+           *             },
+           *             {
+           *               "Id": 674,
+           *               "UseUnitNumber": "00101.001.007"
+           *             },
+           *             {
+           *               "Id": 678,
+           *               "UseUnitNumber": "00101.001.008"
+           *             },
+           *             {
+           *               "Id": 683,
+           *               "UseUnitNumber": "00101.002.001"
+           *             },
+           *             {
+           *               "Id": 687,
+           *               "UseUnitNumber": "00101.002.002"
+           *             },
+           *             {
+           *               "Id": 691,
+           *               "UseUnitNumber": "00101.002.003"
+           *             },
+           *             {
+           *               "Id": 695,
+           *               "UseUnitNumber": "00101.002.004"
+           *             }
+           *           ],
+           *           "Explanations": [
+           *             {
+           *               "Id": 700,
+           *               "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
+           *               "Group": {
+           *                 "Id": 99,
+           *                 "Name": "Verteilerschlüssel"
+           *               }
+           *             }
+           *           ]
+           *         },
+           *         "CombinedAllocationGroup": {
+           *           "Id": 701,
+           *           "UnitsTotal": 839.97,
+           *           "CostsPerUnit": "2.48",
+           *           "WarmWaterFuelConsumption": 0.328,
+           *           "WarmWaterHeatQuantity": 1957.7,
+           *           "IndependentCommercialHeatingSupply": false,
+           *           "InventoryIncreasesCleared": true,
+           *           "InventoryChangesAmount": 13.05,
+           *           "CombinedAllocationGroupType": {
+           *             "Id": 21,
+           *             "Code": "CAGT2"
+           *           },
+           *           "FuelEnergyType": {
+           *             "Id": 23,
+           *             "Code": "GAS"
+           *           },
+           *           "Facility": {
+           *             "Id": 96,
+           *             "Name": "Fernwärmeübergabestation"
+           *           },
+           *           "SettlementState": {
+           *             "Id": 26,
+           *             "Code": "SS1"
+           *           },
+           *           "ElementaryDistributionKey": {
+           *             "Id": 31,
+           *             "Code": "EDK3"
+           *           },
+           *           "Explanations": [
+           *             {
+           *               "Id": 702,
+           *               "Text": "Heizkostenverordnung § 7",
+           *               "Group": {
+           *                 "Id": 98,
+           *                 "Name": "Hinweise zur Abrechnung"
+           *               }
+           *             }
+           *           ]
+           *         },
+           *         "AllocationGroupCostTypes": [
+           *           {
+           *             "Id": 15,
+           *             "Code": "GRST"
+           *           }
+           *         ],
+           *         "OptionTaxes": [
+           *           {
+           *             "OptionTax": 19,
+           *             "ValidFrom": "2020-01-01"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['AllocationGroupBase'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 703,
+           *         "Code": "HK699-B",
+           *         "Owner": {
+           *           "Id": 611,
+           *           "OwnerNumber": "E010003"
+           *         },
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         },
+           *         "AllocationGroupState": {
+           *           "Id": 7,
+           *           "Code": "ABGER"
+           *         },
+           *         "PrepaymentBlock": {
+           *           "Id": 10,
+           *           "Code": "HK"
+           *         },
+           *         "SearchPattern": "HK699-B",
+           *         "Location": "Am Sportplatz Dortmund",
+           *         "DistributionPeriod": {
+           *           "Id": 103,
+           *           "Code": "AZ2024"
+           *         },
+           *         "AllocationGroup": {
+           *           "Id": 699,
+           *           "IndividualOwnershipManagement": false,
+           *           "IsCleared": true,
+           *           "RegularDistributionPeriod": {
+           *             "Id": 4,
+           *             "Code": "KJ"
+           *           },
+           *           "UseUnits": [
+           *             {
+           *               "Id": 650,
+           *               "UseUnitNumber": "00101.001.001"
+           *             },
+           *             {
+           *               "Id": 654,
+           *               "UseUnitNumber": "00101.001.002"
+           *             },
+           *             {
+           *               "Id": 658,
+           *               "UseUnitNumber": "00101.001.003"
+           *             },
+           *             {
+           *               "Id": 662,
+           *               "UseUnitNumber": "00101.001.004"
+           *             },
+           *             {
+           *               "Id": 666,
+           *               "UseUnitNumber": "00101.001.005"
+           *             },
+           *             {
+           *               "Id": 670,
+           *               "UseUnitNumber": "00101.001.006"
+           *             },
+           *             {
+           *               "Id": 674,
+           *               "UseUnitNumber": "00101.001.007"
+           *             },
+           *             {
+           *               "Id": 678,
+           *               "UseUnitNumber": "00101.001.008"
+           *             },
+           *             {
+           *               "Id": 683,
+           *               "UseUnitNumber": "00101.002.001"
+           *             },
+           *             {
+           *               "Id": 687,
+           *               "UseUnitNumber": "00101.002.002"
+           *             },
+           *             {
+           *               "Id": 691,
+           *               "UseUnitNumber": "00101.002.003"
+           *             },
+           *             {
+           *               "Id": 695,
+           *               "UseUnitNumber": "00101.002.004"
+           *             }
+           *           ],
+           *           "Explanations": [
+           *             {
+           *               "Id": 700,
+           *               "Text": "Verteilung 70 % Verbrauch, 30 % Fläche",
+           *               "Group": {
+           *                 "Id": 99,
+           *                 "Name": "Verteilerschlüssel"
+           *               }
+           *             }
+           *           ]
+           *         },
+           *         "CombinedAllocationGroup": {
+           *           "Id": 701,
+           *           "UnitsTotal": 839.97,
+           *           "CostsPerUnit": "2.48",
+           *           "WarmWaterFuelConsumption": 0.328,
+           *           "WarmWaterHeatQuantity": 1957.7,
+           *           "IndependentCommercialHeatingSupply": false,
+           *           "InventoryIncreasesCleared": true,
+           *           "InventoryChangesAmount": 13.05,
+           *           "CombinedAllocationGroupType": {
+           *             "Id": 21,
+           *             "Code": "CAGT2"
+           *           },
+           *           "FuelEnergyType": {
+           *             "Id": 23,
+           *             "Code": "GAS"
+           *           },
+           *           "Facility": {
+           *             "Id": 96,
+           *             "Name": "Fernwärmeübergabestation"
+           *           },
+           *           "SettlementState": {
+           *             "Id": 26,
+           *             "Code": "SS1"
+           *           },
+           *           "ElementaryDistributionKey": {
+           *             "Id": 31,
+           *             "Code": "EDK3"
+           *           },
+           *           "Explanations": [
+           *             {
+           *               "Id": 702,
+           *               "Text": "Heizkostenverordnung § 7",
+           *               "Group": {
+           *                 "Id": 98,
+           *                 "Name": "Hinweise zur Abrechnung"
+           *               }
+           *             }
+           *           ]
+           *         },
+           *         "AllocationGroupCostTypes": [
+           *           {
+           *             "Id": 15,
+           *             "Code": "GRST"
+           *           }
+           *         ],
+           *         "OptionTaxes": [
+           *           {
+           *             "OptionTax": 19,
+           *             "ValidFrom": "2020-01-01"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['AllocationGroupBase'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -10482,11 +11184,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -10505,11 +11225,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Umlageabrechnung-Stammdaten', 'Umlageabrechnung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Umlageabrechnung-Stammdaten', 'Umlageabrechnung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10521,6 +11265,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -10537,6 +11297,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -10602,6 +11378,84 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['Project'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 2485,
+           *         "Name": "Modernisierung Schillerstraße",
+           *         "Code": "P1-1",
+           *         "ProjectManager": "C. Koch",
+           *         "Description": "Energetische Sanierung: Dämmung der Fassade, Austausch der Fenster",
+           *         "CompanyCodeId": 1,
+           *         "ProjectLifeTimeFrom": "2026-01-01",
+           *         "ProjectLifeTimeTo": "2027-12-31",
+           *         "CostCenterId": 630,
+           *         "CostUnitId": 631,
+           *         "CostTypeId": 632,
+           *         "EconomicUnit": [
+           *           633
+           *         ],
+           *         "Building": [
+           *           649,
+           *           682
+           *         ],
+           *         "Land": [
+           *           648
+           *         ],
+           *         "UseUnit": [
+           *           650,
+           *           654,
+           *           658
+           *         ],
+           *         "Budget": [
+           *           647
+           *         ],
+           *         "Loan": [
+           *           634
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['Project'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 2485,
+           *         "Name": "Modernisierung Schillerstraße",
+           *         "Code": "P1-1",
+           *         "ProjectManager": "C. Koch",
+           *         "Description": "Energetische Sanierung: Dämmung der Fassade, Austausch der Fenster",
+           *         "CompanyCodeId": 1,
+           *         "ProjectLifeTimeFrom": "2026-01-01",
+           *         "ProjectLifeTimeTo": "2027-12-31",
+           *         "CostCenterId": 630,
+           *         "CostUnitId": 631,
+           *         "CostTypeId": 632,
+           *         "EconomicUnit": [
+           *           633
+           *         ],
+           *         "Building": [
+           *           649,
+           *           682
+           *         ],
+           *         "Land": [
+           *           648
+           *         ],
+           *         "UseUnit": [
+           *           650,
+           *           654,
+           *           658
+           *         ],
+           *         "Budget": [
+           *           647
+           *         ],
+           *         "Loan": [
+           *           634
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['Project'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -10618,11 +11472,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -10641,11 +11513,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10657,6 +11553,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -10673,6 +11585,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -10717,6 +11645,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -10733,11 +11677,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is not valid JSON."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is not valid JSON."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -10756,6 +11718,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -10772,11 +11750,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10788,6 +11790,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -10804,6 +11822,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -10866,6 +11900,80 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['Project'];
+          /**
+           * @example {
+           *       "Id": 2485,
+           *       "Name": "Modernisierung Schillerstraße",
+           *       "Code": "P1-1",
+           *       "ProjectManager": "C. Koch",
+           *       "Description": "Energetische Sanierung: Dämmung der Fassade, Austausch der Fenster",
+           *       "CompanyCodeId": 1,
+           *       "ProjectLifeTimeFrom": "2026-01-01",
+           *       "ProjectLifeTimeTo": "2027-12-31",
+           *       "CostCenterId": 630,
+           *       "CostUnitId": 631,
+           *       "CostTypeId": 632,
+           *       "EconomicUnit": [
+           *         633
+           *       ],
+           *       "Building": [
+           *         649,
+           *         682
+           *       ],
+           *       "Land": [
+           *         648
+           *       ],
+           *       "UseUnit": [
+           *         650,
+           *         654,
+           *         658
+           *       ],
+           *       "Budget": [
+           *         647
+           *       ],
+           *       "Loan": [
+           *         634
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['Project'];
+          /**
+           * @example {
+           *       "Id": 2485,
+           *       "Name": "Modernisierung Schillerstraße",
+           *       "Code": "P1-1",
+           *       "ProjectManager": "C. Koch",
+           *       "Description": "Energetische Sanierung: Dämmung der Fassade, Austausch der Fenster",
+           *       "CompanyCodeId": 1,
+           *       "ProjectLifeTimeFrom": "2026-01-01",
+           *       "ProjectLifeTimeTo": "2027-12-31",
+           *       "CostCenterId": 630,
+           *       "CostUnitId": 631,
+           *       "CostTypeId": 632,
+           *       "EconomicUnit": [
+           *         633
+           *       ],
+           *       "Building": [
+           *         649,
+           *         682
+           *       ],
+           *       "Land": [
+           *         648
+           *       ],
+           *       "UseUnit": [
+           *         650,
+           *         654,
+           *         658
+           *       ],
+           *       "Budget": [
+           *         647
+           *       ],
+           *       "Loan": [
+           *         634
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['Project'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -10882,11 +11990,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -10905,6 +12031,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -10921,11 +12063,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10937,6 +12103,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -10953,6 +12135,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -10994,6 +12192,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -11010,11 +12224,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -11033,6 +12265,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -11049,6 +12297,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -11065,11 +12329,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11081,6 +12369,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -11097,6 +12401,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -11127,6 +12447,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -11143,11 +12479,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -11166,6 +12520,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -11182,11 +12552,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11198,6 +12592,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -11214,6 +12624,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -11249,6 +12675,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -11265,11 +12707,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -11288,6 +12748,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -11304,6 +12780,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -11320,11 +12812,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11336,6 +12852,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -11352,6 +12884,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -11387,6 +12935,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -11403,11 +12967,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -11426,6 +13008,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -11442,6 +13040,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -11458,11 +13072,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11474,6 +13112,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -11490,6 +13144,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -11525,6 +13195,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -11541,11 +13227,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -11564,6 +13268,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -11580,6 +13300,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -11596,11 +13332,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11612,6 +13372,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -11628,6 +13404,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -11663,6 +13455,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -11679,11 +13487,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -11702,6 +13528,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -11718,6 +13560,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -11734,11 +13592,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11750,6 +13632,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -11766,6 +13664,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -11801,6 +13715,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -11817,11 +13747,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -11840,6 +13788,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -11856,6 +13820,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -11872,11 +13852,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11888,6 +13892,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -11904,6 +13924,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -11939,6 +13975,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -11955,11 +14007,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -11978,6 +14048,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -11994,6 +14080,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -12010,11 +14112,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12026,6 +14152,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -12042,6 +14184,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -12077,6 +14235,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -12093,11 +14267,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -12116,6 +14308,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -12132,6 +14340,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -12148,11 +14372,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12164,6 +14412,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -12180,6 +14444,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -12215,6 +14495,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -12231,11 +14527,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -12254,6 +14568,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -12270,6 +14600,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -12286,11 +14632,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12302,6 +14672,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -12318,6 +14704,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -12353,6 +14755,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -12369,11 +14787,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -12392,6 +14828,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -12408,6 +14860,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -12424,11 +14892,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12440,6 +14932,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -12456,6 +14964,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -12491,6 +15015,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -12507,11 +15047,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -12530,6 +15088,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -12546,6 +15120,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -12562,11 +15152,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12578,6 +15192,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -12594,6 +15224,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -12629,6 +15275,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -12645,11 +15307,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -12668,6 +15348,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -12684,6 +15380,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -12700,11 +15412,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12716,6 +15452,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -12732,6 +15484,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -12767,6 +15535,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/json': components['schemas']['ProjectRef'];
+          /**
+           * @example {
+           *       "Id": 6550,
+           *       "Code": null,
+           *       "Name": "Dachsanierung Lindenstraße"
+           *     }
+           */
+          'text/plain': components['schemas']['ProjectRef'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -12783,11 +15567,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "The value 'abc' is not valid for projectId: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -12806,6 +15608,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Belegsystem Projekt ändern'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -12822,6 +15640,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "projectId": [
+           *         "No record with projectId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -12838,11 +15672,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12854,6 +15712,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -12870,6 +15744,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -12910,6 +15800,26 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['PriceIndex'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 105,
+           *         "Code": "VPI2020",
+           *         "Note": "Verbraucherpreisindex für Deutschland (2020 = 100)"
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['PriceIndex'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 105,
+           *         "Code": "VPI2020",
+           *         "Note": "Verbraucherpreisindex für Deutschland (2020 = 100)"
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['PriceIndex'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -12926,11 +15836,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -12949,11 +15877,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12965,6 +15917,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -12981,6 +15949,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -13027,6 +16011,34 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['PriceIndexValue'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 106,
+           *         "IndexValue": 95.3,
+           *         "ReferenceDate": "2015-01-01",
+           *         "PriceIndex": {
+           *           "Id": 105,
+           *           "Code": "VPI2020"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['PriceIndexValue'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 106,
+           *         "IndexValue": 95.3,
+           *         "ReferenceDate": "2015-01-01",
+           *         "PriceIndex": {
+           *           "Id": 105,
+           *           "Code": "VPI2020"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['PriceIndexValue'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -13043,11 +16055,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -13066,11 +16096,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13082,6 +16136,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -13098,6 +16168,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -13178,6 +16264,86 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['IndexRentalAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 731,
+           *         "ValidFrom": "2010-12-09",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2010-12-09",
+           *         "FirstDebit": "2010-12-01",
+           *         "LicenseAgreement": {
+           *           "Id": 719,
+           *           "IdNum": "00101.001.001.02",
+           *           "UseUnit": {
+           *             "Id": 650,
+           *             "UseUnitNumber": "00101.001.001"
+           *           }
+           *         },
+           *         "PriceIndex": {
+           *           "Id": 238,
+           *           "Code": "HVPI2015"
+           *         },
+           *         "PriceIndexValue": {
+           *           "Id": 301,
+           *           "IndexValue": 108.7,
+           *           "ReferenceDate": "2020-03-01",
+           *           "PriceIndex": {
+           *             "Id": 238,
+           *             "Code": "HVPI2015"
+           *           }
+           *         },
+           *         "TransferPercent": 100,
+           *         "WaitingPeriod": 12,
+           *         "LimitForIncrease": 6,
+           *         "LimitForReduction": 5,
+           *         "ScopeChange": "2025-11-13",
+           *         "AutomaticAdjustment": true,
+           *         "BaseYear": 2020
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['IndexRentalAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 731,
+           *         "ValidFrom": "2010-12-09",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2010-12-09",
+           *         "FirstDebit": "2010-12-01",
+           *         "LicenseAgreement": {
+           *           "Id": 719,
+           *           "IdNum": "00101.001.001.02",
+           *           "UseUnit": {
+           *             "Id": 650,
+           *             "UseUnitNumber": "00101.001.001"
+           *           }
+           *         },
+           *         "PriceIndex": {
+           *           "Id": 238,
+           *           "Code": "HVPI2015"
+           *         },
+           *         "PriceIndexValue": {
+           *           "Id": 301,
+           *           "IndexValue": 108.7,
+           *           "ReferenceDate": "2020-03-01",
+           *           "PriceIndex": {
+           *             "Id": 238,
+           *             "Code": "HVPI2015"
+           *           }
+           *         },
+           *         "TransferPercent": 100,
+           *         "WaitingPeriod": 12,
+           *         "LimitForIncrease": 6,
+           *         "LimitForReduction": 5,
+           *         "ScopeChange": "2025-11-13",
+           *         "AutomaticAdjustment": true,
+           *         "BaseYear": 2020
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['IndexRentalAgreement'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -13194,11 +16360,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -13217,11 +16401,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13233,6 +16441,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -13249,6 +16473,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -13309,6 +16549,46 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['IndexRentalAgreementV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 731,
+           *         "LicenseAgreementId": 719,
+           *         "ValidFrom": "2010-12-09T00:00:00Z",
+           *         "ValidTo": "2099-12-31T00:00:00Z",
+           *         "PriceIndex": "HVPI2015",
+           *         "ContractAgreementTypeId": 43,
+           *         "ContractAgreementType": "CAT3",
+           *         "ReferenceValueIndex": "VPI 2020",
+           *         "AgreementIndexWaitingPeriod": 12,
+           *         "AgreementIndexReferenceDate": "2020-03-01T00:00:00Z",
+           *         "AgreementIndexPriceIndexValue": 108.7,
+           *         "AgreementIndexLimitForIncrease": 6,
+           *         "AgreementIndexTransferPercent": 100
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['IndexRentalAgreementV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 731,
+           *         "LicenseAgreementId": 719,
+           *         "ValidFrom": "2010-12-09T00:00:00Z",
+           *         "ValidTo": "2099-12-31T00:00:00Z",
+           *         "PriceIndex": "HVPI2015",
+           *         "ContractAgreementTypeId": 43,
+           *         "ContractAgreementType": "CAT3",
+           *         "ReferenceValueIndex": "VPI 2020",
+           *         "AgreementIndexWaitingPeriod": 12,
+           *         "AgreementIndexReferenceDate": "2020-03-01T00:00:00Z",
+           *         "AgreementIndexPriceIndexValue": 108.7,
+           *         "AgreementIndexLimitForIncrease": 6,
+           *         "AgreementIndexTransferPercent": 100
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['IndexRentalAgreementV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -13325,11 +16605,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -13348,11 +16646,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13364,6 +16686,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -13380,6 +16718,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -13487,6 +16841,140 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['GraduatedRentAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 764,
+           *         "ValidFrom": "2022-05-26",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2022-05-26",
+           *         "FirstDebit": "2022-05-01",
+           *         "LicenseAgreement": {
+           *           "Id": 746,
+           *           "IdNum": "00101.001.002.02",
+           *           "UseUnit": {
+           *             "Id": 654,
+           *             "UseUnitNumber": "00101.001.002"
+           *           }
+           *         },
+           *         "RentalUpperLimit": 1534.45,
+           *         "GraduatedRentEntries": [
+           *           {
+           *             "Id": 765,
+           *             "RentChangeDate": "2024-01-01T00:00:00Z",
+           *             "Amount": 754,
+           *             "ActivatedAgreement": true,
+           *             "VatRate": {
+           *               "Id": 34,
+           *               "Code": "0"
+           *             },
+           *             "Invalid": false,
+           *             "SquareMeters": 95.7,
+           *             "PricePerSquareMeter": 7.88
+           *           },
+           *           {
+           *             "Id": 766,
+           *             "RentChangeDate": "2025-01-01T00:00:00Z",
+           *             "Amount": 773,
+           *             "ActivatedAgreement": false,
+           *             "VatRate": {
+           *               "Id": 34,
+           *               "Code": "0"
+           *             },
+           *             "Invalid": false,
+           *             "SquareMeters": 95.7,
+           *             "PricePerSquareMeter": 8.08
+           *           },
+           *           {
+           *             "Id": 767,
+           *             "RentChangeDate": "2026-01-01T00:00:00Z",
+           *             "Amount": 802,
+           *             "ActivatedAgreement": false,
+           *             "VatRate": {
+           *               "Id": 34,
+           *               "Code": "0"
+           *             },
+           *             "Invalid": false,
+           *             "SquareMeters": 95.7,
+           *             "PricePerSquareMeter": 8.38
+           *           }
+           *         ],
+           *         "ContractPositionType": {
+           *           "Id": 35,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['GraduatedRentAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 764,
+           *         "ValidFrom": "2022-05-26",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2022-05-26",
+           *         "FirstDebit": "2022-05-01",
+           *         "LicenseAgreement": {
+           *           "Id": 746,
+           *           "IdNum": "00101.001.002.02",
+           *           "UseUnit": {
+           *             "Id": 654,
+           *             "UseUnitNumber": "00101.001.002"
+           *           }
+           *         },
+           *         "RentalUpperLimit": 1534.45,
+           *         "GraduatedRentEntries": [
+           *           {
+           *             "Id": 765,
+           *             "RentChangeDate": "2024-01-01T00:00:00Z",
+           *             "Amount": 754,
+           *             "ActivatedAgreement": true,
+           *             "VatRate": {
+           *               "Id": 34,
+           *               "Code": "0"
+           *             },
+           *             "Invalid": false,
+           *             "SquareMeters": 95.7,
+           *             "PricePerSquareMeter": 7.88
+           *           },
+           *           {
+           *             "Id": 766,
+           *             "RentChangeDate": "2025-01-01T00:00:00Z",
+           *             "Amount": 773,
+           *             "ActivatedAgreement": false,
+           *             "VatRate": {
+           *               "Id": 34,
+           *               "Code": "0"
+           *             },
+           *             "Invalid": false,
+           *             "SquareMeters": 95.7,
+           *             "PricePerSquareMeter": 8.08
+           *           },
+           *           {
+           *             "Id": 767,
+           *             "RentChangeDate": "2026-01-01T00:00:00Z",
+           *             "Amount": 802,
+           *             "ActivatedAgreement": false,
+           *             "VatRate": {
+           *               "Id": 34,
+           *               "Code": "0"
+           *             },
+           *             "Invalid": false,
+           *             "SquareMeters": 95.7,
+           *             "PricePerSquareMeter": 8.38
+           *           }
+           *         ],
+           *         "ContractPositionType": {
+           *           "Id": 35,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['GraduatedRentAgreement'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -13503,11 +16991,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -13526,11 +17032,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13542,6 +17072,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -13558,6 +17104,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -13636,6 +17198,82 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['GraduatedRentAgreementV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 764,
+           *         "LicenseAgreementId": 746,
+           *         "ValidFrom": "2022-05-26T00:00:00Z",
+           *         "ValidTo": "2099-12-31T00:00:00Z",
+           *         "RentalUpperLimit": 1534.45,
+           *         "GraduatedRentEntries": [
+           *           {
+           *             "Id": 765,
+           *             "RentChangeDate": "2024-01-01T00:00:00Z",
+           *             "Amount": 754,
+           *             "VATRateId": 34,
+           *             "VATRate": "0",
+           *             "ActivatedAgreement": true
+           *           },
+           *           {
+           *             "Id": 766,
+           *             "RentChangeDate": "2025-01-01T00:00:00Z",
+           *             "Amount": 773,
+           *             "VATRateId": 34,
+           *             "VATRate": "0",
+           *             "ActivatedAgreement": false
+           *           },
+           *           {
+           *             "Id": 767,
+           *             "RentChangeDate": "2026-01-01T00:00:00Z",
+           *             "Amount": 802,
+           *             "VATRateId": 34,
+           *             "VATRate": "0",
+           *             "ActivatedAgreement": false
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['GraduatedRentAgreementV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 764,
+           *         "LicenseAgreementId": 746,
+           *         "ValidFrom": "2022-05-26T00:00:00Z",
+           *         "ValidTo": "2099-12-31T00:00:00Z",
+           *         "RentalUpperLimit": 1534.45,
+           *         "GraduatedRentEntries": [
+           *           {
+           *             "Id": 765,
+           *             "RentChangeDate": "2024-01-01T00:00:00Z",
+           *             "Amount": 754,
+           *             "VATRateId": 34,
+           *             "VATRate": "0",
+           *             "ActivatedAgreement": true
+           *           },
+           *           {
+           *             "Id": 766,
+           *             "RentChangeDate": "2025-01-01T00:00:00Z",
+           *             "Amount": 773,
+           *             "VATRateId": 34,
+           *             "VATRate": "0",
+           *             "ActivatedAgreement": false
+           *           },
+           *           {
+           *             "Id": 767,
+           *             "RentChangeDate": "2026-01-01T00:00:00Z",
+           *             "Amount": 802,
+           *             "VATRateId": 34,
+           *             "VATRate": "0",
+           *             "ActivatedAgreement": false
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['GraduatedRentAgreementV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -13652,11 +17290,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -13675,11 +17331,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13691,6 +17371,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -13707,6 +17403,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -13798,6 +17510,108 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['TurnoverRentAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 792,
+           *         "ValidFrom": "2015-05-16",
+           *         "ValidTo": "2025-12-31",
+           *         "Inputdate": "2015-05-16",
+           *         "FirstDebit": "2015-05-01",
+           *         "LicenseAgreement": {
+           *           "Id": 781,
+           *           "IdNum": "00101.001.004.02",
+           *           "UseUnit": {
+           *             "Id": 662,
+           *             "UseUnitNumber": "00101.001.004"
+           *           }
+           *         },
+           *         "ContractPositionType": {
+           *           "Id": 35,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM"
+           *         },
+           *         "ContractAgreementAccountingInterval": {
+           *           "Id": 39,
+           *           "Code": "Q"
+           *         },
+           *         "NextAccountingDate": "2026-01-01T00:00:00Z",
+           *         "LastAccountingDate": "2025-01-01T00:00:00Z",
+           *         "LastPeriodOfService": 12,
+           *         "RentalUpperLimitNet": 8000,
+           *         "RentalUpperLimitGross": 9520,
+           *         "RentalLowerLimitNet": 1500,
+           *         "RentalLowerLimitGross": 1785,
+           *         "Ascending": true,
+           *         "TurnoverRentSteps": [
+           *           {
+           *             "Id": 793,
+           *             "TurnoverFrom": 0,
+           *             "TurnoverTo": 250000,
+           *             "Percentage": 5.2
+           *           },
+           *           {
+           *             "Id": 794,
+           *             "TurnoverFrom": 250000,
+           *             "TurnoverTo": 999999999.99,
+           *             "Percentage": 6.1
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['TurnoverRentAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 792,
+           *         "ValidFrom": "2015-05-16",
+           *         "ValidTo": "2025-12-31",
+           *         "Inputdate": "2015-05-16",
+           *         "FirstDebit": "2015-05-01",
+           *         "LicenseAgreement": {
+           *           "Id": 781,
+           *           "IdNum": "00101.001.004.02",
+           *           "UseUnit": {
+           *             "Id": 662,
+           *             "UseUnitNumber": "00101.001.004"
+           *           }
+           *         },
+           *         "ContractPositionType": {
+           *           "Id": 35,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM"
+           *         },
+           *         "ContractAgreementAccountingInterval": {
+           *           "Id": 39,
+           *           "Code": "Q"
+           *         },
+           *         "NextAccountingDate": "2026-01-01T00:00:00Z",
+           *         "LastAccountingDate": "2025-01-01T00:00:00Z",
+           *         "LastPeriodOfService": 12,
+           *         "RentalUpperLimitNet": 8000,
+           *         "RentalUpperLimitGross": 9520,
+           *         "RentalLowerLimitNet": 1500,
+           *         "RentalLowerLimitGross": 1785,
+           *         "Ascending": true,
+           *         "TurnoverRentSteps": [
+           *           {
+           *             "Id": 793,
+           *             "TurnoverFrom": 0,
+           *             "TurnoverTo": 250000,
+           *             "Percentage": 5.2
+           *           },
+           *           {
+           *             "Id": 794,
+           *             "TurnoverFrom": 250000,
+           *             "TurnoverTo": 999999999.99,
+           *             "Percentage": 6.1
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['TurnoverRentAgreement'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -13814,11 +17628,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -13837,11 +17669,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -13853,6 +17709,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -13869,6 +17741,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -13946,6 +17834,80 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['TurnoverRentAgreementV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 792,
+           *         "LicenseAgreementId": 781,
+           *         "ValidFrom": "2015-05-16T00:00:00Z",
+           *         "ValidTo": "2025-12-31T00:00:00Z",
+           *         "ContractPositionTypeId": 35,
+           *         "ContractPositionType": "Grundmiete",
+           *         "AccountingIntervalId": 39,
+           *         "AccountingInterval": "Q",
+           *         "NextAccountingDate": "2026-01-01T00:00:00Z",
+           *         "LastAccountingDate": "2025-01-01T00:00:00Z",
+           *         "LastPeriodOfService": 12,
+           *         "RentalLowerLimit_Net": 1500,
+           *         "RentalLowerLimit_Gross": 1785,
+           *         "RentalUpperLimit_Net": 8000,
+           *         "RentalUpperLimit_Gross": 9520,
+           *         "Ascending": true,
+           *         "TurnoverRentSteps": [
+           *           {
+           *             "Id": 793,
+           *             "TurnoverFrom": 0,
+           *             "TurnoverTo": 250000,
+           *             "Percentage": 5.2
+           *           },
+           *           {
+           *             "Id": 794,
+           *             "TurnoverFrom": 250000,
+           *             "TurnoverTo": 999999999.99,
+           *             "Percentage": 6.1
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['TurnoverRentAgreementV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 792,
+           *         "LicenseAgreementId": 781,
+           *         "ValidFrom": "2015-05-16T00:00:00Z",
+           *         "ValidTo": "2025-12-31T00:00:00Z",
+           *         "ContractPositionTypeId": 35,
+           *         "ContractPositionType": "Grundmiete",
+           *         "AccountingIntervalId": 39,
+           *         "AccountingInterval": "Q",
+           *         "NextAccountingDate": "2026-01-01T00:00:00Z",
+           *         "LastAccountingDate": "2025-01-01T00:00:00Z",
+           *         "LastPeriodOfService": 12,
+           *         "RentalLowerLimit_Net": 1500,
+           *         "RentalLowerLimit_Gross": 1785,
+           *         "RentalUpperLimit_Net": 8000,
+           *         "RentalUpperLimit_Gross": 9520,
+           *         "Ascending": true,
+           *         "TurnoverRentSteps": [
+           *           {
+           *             "Id": 793,
+           *             "TurnoverFrom": 0,
+           *             "TurnoverTo": 250000,
+           *             "Percentage": 5.2
+           *           },
+           *           {
+           *             "Id": 794,
+           *             "TurnoverFrom": 250000,
+           *             "TurnoverTo": 999999999.99,
+           *             "Percentage": 6.1
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['TurnoverRentAgreementV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -13962,11 +17924,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -13985,11 +17965,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14001,6 +18005,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -14017,6 +18037,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -14081,6 +18117,54 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['VatOptionAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 820,
+           *         "ValidFrom": "2015-03-14",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2015-03-14",
+           *         "FirstDebit": "2015-03-01",
+           *         "LicenseAgreement": {
+           *           "Id": 808,
+           *           "IdNum": "00101.001.005.02",
+           *           "UseUnit": {
+           *             "Id": 666,
+           *             "UseUnitNumber": "00101.001.005"
+           *           }
+           *         },
+           *         "VatRate": {
+           *           "Id": 32,
+           *           "Code": "19"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['VatOptionAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 820,
+           *         "ValidFrom": "2015-03-14",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2015-03-14",
+           *         "FirstDebit": "2015-03-01",
+           *         "LicenseAgreement": {
+           *           "Id": 808,
+           *           "IdNum": "00101.001.005.02",
+           *           "UseUnit": {
+           *             "Id": 666,
+           *             "UseUnitNumber": "00101.001.005"
+           *           }
+           *         },
+           *         "VatRate": {
+           *           "Id": 32,
+           *           "Code": "19"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['VatOptionAgreement'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -14097,11 +18181,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -14120,11 +18222,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14136,6 +18262,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -14152,6 +18294,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -14206,6 +18364,34 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['VATOptionAgreementV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 820,
+           *         "LicenseAgreementId": 808,
+           *         "ValidFrom": "2015-03-14T00:00:00Z",
+           *         "ValidTo": "2099-12-31T00:00:00Z",
+           *         "FirstDebit": "2015-03-01T00:00:00Z",
+           *         "SalesTaxId": 32,
+           *         "SalesTax": "19"
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['VATOptionAgreementV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 820,
+           *         "LicenseAgreementId": 808,
+           *         "ValidFrom": "2015-03-14T00:00:00Z",
+           *         "ValidTo": "2099-12-31T00:00:00Z",
+           *         "FirstDebit": "2015-03-01T00:00:00Z",
+           *         "SalesTaxId": 32,
+           *         "SalesTax": "19"
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['VATOptionAgreementV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -14222,11 +18408,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -14245,11 +18449,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14261,6 +18489,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -14277,6 +18521,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -14338,6 +18598,48 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['RentalUpperLimit'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 845,
+           *         "ValidFrom": "2014-01-09",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2014-01-09",
+           *         "FirstDebit": "2014-01-01",
+           *         "LicenseAgreement": {
+           *           "Id": 834,
+           *           "IdNum": "00101.001.006.02",
+           *           "UseUnit": {
+           *             "Id": 670,
+           *             "UseUnitNumber": "00101.001.006"
+           *           }
+           *         },
+           *         "RentalUpperLimit": 715.83
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['RentalUpperLimit'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 845,
+           *         "ValidFrom": "2014-01-09",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2014-01-09",
+           *         "FirstDebit": "2014-01-01",
+           *         "LicenseAgreement": {
+           *           "Id": 834,
+           *           "IdNum": "00101.001.006.02",
+           *           "UseUnit": {
+           *             "Id": 670,
+           *             "UseUnitNumber": "00101.001.006"
+           *           }
+           *         },
+           *         "RentalUpperLimit": 715.83
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['RentalUpperLimit'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -14354,11 +18656,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -14377,11 +18697,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14393,6 +18737,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -14409,6 +18769,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -14461,6 +18837,30 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['RentalUpperLimitV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 845,
+           *         "LicenseAgreementId": 834,
+           *         "ValidFrom": "2014-01-09T00:00:00Z",
+           *         "ValidTo": "2099-12-31T00:00:00Z",
+           *         "RentalUpperLimit": 715.83
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['RentalUpperLimitV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 845,
+           *         "LicenseAgreementId": 834,
+           *         "ValidFrom": "2014-01-09T00:00:00Z",
+           *         "ValidTo": "2099-12-31T00:00:00Z",
+           *         "RentalUpperLimit": 715.83
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['RentalUpperLimitV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -14477,11 +18877,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -14500,11 +18918,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14516,6 +18958,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -14532,6 +18990,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -14599,6 +19073,60 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['GrossRentsWithoutHeating'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 795,
+           *         "ValidFrom": "2015-05-16",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2015-05-16",
+           *         "FirstDebit": "2015-05-01",
+           *         "LicenseAgreement": {
+           *           "Id": 781,
+           *           "IdNum": "00101.001.004.02",
+           *           "UseUnit": {
+           *             "Id": 662,
+           *             "UseUnitNumber": "00101.001.004"
+           *           }
+           *         },
+           *         "ExcludedInAllocationGroups": [
+           *           {
+           *             "AllocationGroup": "HK699",
+           *             "AllocationGroupState": "ABGER",
+           *             "DistributionPeriod": "AZ2024"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['GrossRentsWithoutHeating'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 795,
+           *         "ValidFrom": "2015-05-16",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2015-05-16",
+           *         "FirstDebit": "2015-05-01",
+           *         "LicenseAgreement": {
+           *           "Id": 781,
+           *           "IdNum": "00101.001.004.02",
+           *           "UseUnit": {
+           *             "Id": 662,
+           *             "UseUnitNumber": "00101.001.004"
+           *           }
+           *         },
+           *         "ExcludedInAllocationGroups": [
+           *           {
+           *             "AllocationGroup": "HK699",
+           *             "AllocationGroupState": "ABGER",
+           *             "DistributionPeriod": "AZ2024"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['GrossRentsWithoutHeating'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -14615,11 +19143,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -14638,11 +19184,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14654,6 +19224,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -14670,6 +19256,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -14728,6 +19330,42 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['GrossRentsWithoutHeatingV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 795,
+           *         "LicenseAgreementId": 781,
+           *         "ValidFrom": "2015-05-16T00:00:00Z",
+           *         "ValidTo": "2099-12-31T00:00:00Z",
+           *         "ExcludedInAllocationGroups": [
+           *           {
+           *             "AllocationGroup": "HK699",
+           *             "AllocationGroupState": "ABGER",
+           *             "DistributionPeriod": "AZ2024"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['GrossRentsWithoutHeatingV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 795,
+           *         "LicenseAgreementId": 781,
+           *         "ValidFrom": "2015-05-16T00:00:00Z",
+           *         "ValidTo": "2099-12-31T00:00:00Z",
+           *         "ExcludedInAllocationGroups": [
+           *           {
+           *             "AllocationGroup": "HK699",
+           *             "AllocationGroupState": "ABGER",
+           *             "DistributionPeriod": "AZ2024"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['GrossRentsWithoutHeatingV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -14744,11 +19382,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -14767,11 +19423,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14783,6 +19463,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -14799,6 +19495,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -14893,6 +19605,114 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['MaxCostDistribution'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 873,
+           *         "ValidFrom": "2009-11-12",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2009-11-12",
+           *         "FirstDebit": "2009-11-01",
+           *         "LicenseAgreement": {
+           *           "Id": 861,
+           *           "IdNum": "00101.001.008.02",
+           *           "UseUnit": {
+           *             "Id": 678,
+           *             "UseUnitNumber": "00101.001.008"
+           *           }
+           *         },
+           *         "Percentage": 14.2,
+           *         "IsGrossAmount": true,
+           *         "FixCostsValue": 214.38,
+           *         "DistributionSpecialChargeType": {
+           *           "Id": 45,
+           *           "Code": "PROZ",
+           *           "IsFixCostsPerDistributionKeyUnit": false,
+           *           "IsPercentOfContractPosition": true,
+           *           "IsUpperLimit": false
+           *         },
+           *         "CalculationBase": [
+           *           {
+           *             "Id": 49,
+           *             "Name": "Gesamtmiete",
+           *             "ShortCode": "GES"
+           *           }
+           *         ],
+           *         "BillingUnitValue": [
+           *           {
+           *             "Id": 50,
+           *             "Name": "BillingUnitValue 1",
+           *             "Code": "BUV1",
+           *             "ArgeCode": "ARGE1"
+           *           }
+           *         ],
+           *         "PrepaymentBlock": {
+           *           "Id": 11,
+           *           "Code": "WK"
+           *         },
+           *         "DistributionCostType": {
+           *           "Id": 55,
+           *           "Code": "DCT3",
+           *           "ShortCode": "DCT3"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['MaxCostDistribution'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 873,
+           *         "ValidFrom": "2009-11-12",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2009-11-12",
+           *         "FirstDebit": "2009-11-01",
+           *         "LicenseAgreement": {
+           *           "Id": 861,
+           *           "IdNum": "00101.001.008.02",
+           *           "UseUnit": {
+           *             "Id": 678,
+           *             "UseUnitNumber": "00101.001.008"
+           *           }
+           *         },
+           *         "Percentage": 14.2,
+           *         "IsGrossAmount": true,
+           *         "FixCostsValue": 214.38,
+           *         "DistributionSpecialChargeType": {
+           *           "Id": 45,
+           *           "Code": "PROZ",
+           *           "IsFixCostsPerDistributionKeyUnit": false,
+           *           "IsPercentOfContractPosition": true,
+           *           "IsUpperLimit": false
+           *         },
+           *         "CalculationBase": [
+           *           {
+           *             "Id": 49,
+           *             "Name": "Gesamtmiete",
+           *             "ShortCode": "GES"
+           *           }
+           *         ],
+           *         "BillingUnitValue": [
+           *           {
+           *             "Id": 50,
+           *             "Name": "BillingUnitValue 1",
+           *             "Code": "BUV1",
+           *             "ArgeCode": "ARGE1"
+           *           }
+           *         ],
+           *         "PrepaymentBlock": {
+           *           "Id": 11,
+           *           "Code": "WK"
+           *         },
+           *         "DistributionCostType": {
+           *           "Id": 55,
+           *           "Code": "DCT3",
+           *           "ShortCode": "DCT3"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['MaxCostDistribution'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -14909,11 +19729,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -14932,11 +19770,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14948,6 +19810,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -14964,6 +19842,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -15026,6 +19920,50 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['MaxCostDistributionV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 873,
+           *         "LicenseAgreementId": 861,
+           *         "ValidFrom": "2009-11-12T00:00:00Z",
+           *         "ValidTo": "2099-12-31T00:00:00Z",
+           *         "DistributionSpecialChargeTypeMaxCost": "PROZ",
+           *         "Percentage": 14.2,
+           *         "CalculationBasisId": 49,
+           *         "CalculationBasis": "Gesamtmiete",
+           *         "DistributionCostType": "DCT3",
+           *         "IsGrossAmount": true,
+           *         "FixCostValue": 214.38,
+           *         "PrepaymentBlockId": 11,
+           *         "PrepaymentBlock": "WK",
+           *         "BillingUnitValueId": 50,
+           *         "BillingUnitValue": "BUV1"
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['MaxCostDistributionV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 873,
+           *         "LicenseAgreementId": 861,
+           *         "ValidFrom": "2009-11-12T00:00:00Z",
+           *         "ValidTo": "2099-12-31T00:00:00Z",
+           *         "DistributionSpecialChargeTypeMaxCost": "PROZ",
+           *         "Percentage": 14.2,
+           *         "CalculationBasisId": 49,
+           *         "CalculationBasis": "Gesamtmiete",
+           *         "DistributionCostType": "DCT3",
+           *         "IsGrossAmount": true,
+           *         "FixCostValue": 214.38,
+           *         "PrepaymentBlockId": 11,
+           *         "PrepaymentBlock": "WK",
+           *         "BillingUnitValueId": 50,
+           *         "BillingUnitValue": "BUV1"
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['MaxCostDistributionV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -15042,11 +19980,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -15065,11 +20021,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15081,6 +20061,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -15097,6 +20093,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -15191,6 +20203,114 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['DistributionSpecialCharge'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 890,
+           *         "ValidFrom": "2005-08-16",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2005-08-16",
+           *         "FirstDebit": "2005-08-01",
+           *         "LicenseAgreement": {
+           *           "Id": 877,
+           *           "IdNum": "00101.002.001.02",
+           *           "UseUnit": {
+           *             "Id": 683,
+           *             "UseUnitNumber": "00101.002.001"
+           *           }
+           *         },
+           *         "Percentage": 21.1,
+           *         "IsGrossAmount": false,
+           *         "FixCostsValue": 273.68,
+           *         "DistributionSpecialChargeType": {
+           *           "Id": 45,
+           *           "Code": "PROZ",
+           *           "IsFixCostsPerDistributionKeyUnit": false,
+           *           "IsPercentOfContractPosition": true,
+           *           "IsUpperLimit": false
+           *         },
+           *         "CalculationBase": [
+           *           {
+           *             "Id": 49,
+           *             "Name": "Gesamtmiete",
+           *             "ShortCode": "GES"
+           *           }
+           *         ],
+           *         "BillingUnitValue": [
+           *           {
+           *             "Id": 51,
+           *             "Name": "BillingUnitValue 2",
+           *             "Code": "BUV2",
+           *             "ArgeCode": "ARGE2"
+           *           }
+           *         ],
+           *         "PrepaymentBlock": {
+           *           "Id": 9,
+           *           "Code": "BK"
+           *         },
+           *         "DistributionCostType": {
+           *           "Id": 55,
+           *           "Code": "DCT3",
+           *           "ShortCode": "DCT3"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['DistributionSpecialCharge'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 890,
+           *         "ValidFrom": "2005-08-16",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2005-08-16",
+           *         "FirstDebit": "2005-08-01",
+           *         "LicenseAgreement": {
+           *           "Id": 877,
+           *           "IdNum": "00101.002.001.02",
+           *           "UseUnit": {
+           *             "Id": 683,
+           *             "UseUnitNumber": "00101.002.001"
+           *           }
+           *         },
+           *         "Percentage": 21.1,
+           *         "IsGrossAmount": false,
+           *         "FixCostsValue": 273.68,
+           *         "DistributionSpecialChargeType": {
+           *           "Id": 45,
+           *           "Code": "PROZ",
+           *           "IsFixCostsPerDistributionKeyUnit": false,
+           *           "IsPercentOfContractPosition": true,
+           *           "IsUpperLimit": false
+           *         },
+           *         "CalculationBase": [
+           *           {
+           *             "Id": 49,
+           *             "Name": "Gesamtmiete",
+           *             "ShortCode": "GES"
+           *           }
+           *         ],
+           *         "BillingUnitValue": [
+           *           {
+           *             "Id": 51,
+           *             "Name": "BillingUnitValue 2",
+           *             "Code": "BUV2",
+           *             "ArgeCode": "ARGE2"
+           *           }
+           *         ],
+           *         "PrepaymentBlock": {
+           *           "Id": 9,
+           *           "Code": "BK"
+           *         },
+           *         "DistributionCostType": {
+           *           "Id": 55,
+           *           "Code": "DCT3",
+           *           "ShortCode": "DCT3"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['DistributionSpecialCharge'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -15207,11 +20327,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -15230,11 +20368,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15246,6 +20408,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -15262,6 +20440,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -15323,6 +20517,48 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['SpecialUseRight'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 891,
+           *         "ValidFrom": "2005-08-16",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2005-08-16",
+           *         "FirstDebit": "2005-08-01",
+           *         "LicenseAgreement": {
+           *           "Id": 877,
+           *           "IdNum": "00101.002.001.02",
+           *           "UseUnit": {
+           *             "Id": 683,
+           *             "UseUnitNumber": "00101.002.001"
+           *           }
+           *         },
+           *         "SpecialUseRightDescription": "Dachbodenabteil"
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['SpecialUseRight'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 891,
+           *         "ValidFrom": "2005-08-16",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2005-08-16",
+           *         "FirstDebit": "2005-08-01",
+           *         "LicenseAgreement": {
+           *           "Id": 877,
+           *           "IdNum": "00101.002.001.02",
+           *           "UseUnit": {
+           *             "Id": 683,
+           *             "UseUnitNumber": "00101.002.001"
+           *           }
+           *         },
+           *         "SpecialUseRightDescription": "Dachbodenabteil"
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['SpecialUseRight'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -15339,11 +20575,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -15362,11 +20616,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15378,6 +20656,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -15394,6 +20688,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -15473,6 +20783,84 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['PrepaymentAdjustment'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 935,
+           *         "ValidFrom": "2020-08-22",
+           *         "ValidTo": "2030-12-31",
+           *         "Inputdate": "2020-08-22",
+           *         "FirstDebit": "2020-08-01",
+           *         "LicenseAgreement": {
+           *           "Id": 916,
+           *           "IdNum": "00101.002.003.02",
+           *           "UseUnit": {
+           *             "Id": 691,
+           *             "UseUnitNumber": "00101.002.003"
+           *           }
+           *         },
+           *         "MinimumAmountIncrease": 5,
+           *         "MinimumAmountReduction": 5,
+           *         "CapAmount": 93,
+           *         "DefaultRoundingToInteger": {
+           *           "Id": 59,
+           *           "Code": "DRTI1"
+           *         },
+           *         "PrepaymentAdjustmentRoundingType": {
+           *           "Id": 63,
+           *           "Code": "PART2"
+           *         },
+           *         "MatchingBlocker": {
+           *           "Id": 65,
+           *           "Code": "MB1"
+           *         },
+           *         "PrepaymentBlock": {
+           *           "Id": 10,
+           *           "Code": "HK"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['PrepaymentAdjustment'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 935,
+           *         "ValidFrom": "2020-08-22",
+           *         "ValidTo": "2030-12-31",
+           *         "Inputdate": "2020-08-22",
+           *         "FirstDebit": "2020-08-01",
+           *         "LicenseAgreement": {
+           *           "Id": 916,
+           *           "IdNum": "00101.002.003.02",
+           *           "UseUnit": {
+           *             "Id": 691,
+           *             "UseUnitNumber": "00101.002.003"
+           *           }
+           *         },
+           *         "MinimumAmountIncrease": 5,
+           *         "MinimumAmountReduction": 5,
+           *         "CapAmount": 93,
+           *         "DefaultRoundingToInteger": {
+           *           "Id": 59,
+           *           "Code": "DRTI1"
+           *         },
+           *         "PrepaymentAdjustmentRoundingType": {
+           *           "Id": 63,
+           *           "Code": "PART2"
+           *         },
+           *         "MatchingBlocker": {
+           *           "Id": 65,
+           *           "Code": "MB1"
+           *         },
+           *         "PrepaymentBlock": {
+           *           "Id": 10,
+           *           "Code": "HK"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['PrepaymentAdjustment'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -15489,11 +20877,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -15512,11 +20918,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15528,6 +20958,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -15544,6 +20990,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -15630,6 +21092,98 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['DistributionCostType2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 821,
+           *         "ValidFrom": "2015-03-14",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2015-03-14",
+           *         "FirstDebit": "2015-03-01",
+           *         "LicenseAgreement": {
+           *           "Id": 808,
+           *           "IdNum": "00101.001.005.02",
+           *           "UseUnit": {
+           *             "Id": 666,
+           *             "UseUnitNumber": "00101.001.005"
+           *           }
+           *         },
+           *         "DistributionCostTypes": [
+           *           {
+           *             "DistributionCostType": {
+           *               "Id": 53,
+           *               "Code": "DCT1",
+           *               "ShortCode": "DCT1"
+           *             },
+           *             "StandardDistributionKey": {
+           *               "Id": 56,
+           *               "Code": "SDK1",
+           *               "ShortCode": "SDK1"
+           *             }
+           *           },
+           *           {
+           *             "DistributionCostType": {
+           *               "Id": 54,
+           *               "Code": "DCT2",
+           *               "ShortCode": "DCT2"
+           *             },
+           *             "StandardDistributionKey": {
+           *               "Id": 57,
+           *               "Code": "SDK2",
+           *               "ShortCode": "SDK2"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['DistributionCostType2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 821,
+           *         "ValidFrom": "2015-03-14",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2015-03-14",
+           *         "FirstDebit": "2015-03-01",
+           *         "LicenseAgreement": {
+           *           "Id": 808,
+           *           "IdNum": "00101.001.005.02",
+           *           "UseUnit": {
+           *             "Id": 666,
+           *             "UseUnitNumber": "00101.001.005"
+           *           }
+           *         },
+           *         "DistributionCostTypes": [
+           *           {
+           *             "DistributionCostType": {
+           *               "Id": 53,
+           *               "Code": "DCT1",
+           *               "ShortCode": "DCT1"
+           *             },
+           *             "StandardDistributionKey": {
+           *               "Id": 56,
+           *               "Code": "SDK1",
+           *               "ShortCode": "SDK1"
+           *             }
+           *           },
+           *           {
+           *             "DistributionCostType": {
+           *               "Id": 54,
+           *               "Code": "DCT2",
+           *               "ShortCode": "DCT2"
+           *             },
+           *             "StandardDistributionKey": {
+           *               "Id": 57,
+           *               "Code": "SDK2",
+           *               "ShortCode": "SDK2"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['DistributionCostType2'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -15646,11 +21200,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -15669,11 +21241,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15685,6 +21281,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -15701,6 +21313,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -15778,6 +21406,80 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['MultipleOptInAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 732,
+           *         "ValidFrom": "2010-12-09",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2010-12-09",
+           *         "FirstDebit": "2010-12-01",
+           *         "LicenseAgreement": {
+           *           "Id": 719,
+           *           "IdNum": "00101.001.001.02",
+           *           "UseUnit": {
+           *             "Id": 650,
+           *             "UseUnitNumber": "00101.001.001"
+           *           }
+           *         },
+           *         "FirstEndOfContract": "2028-12-31",
+           *         "AutomaticProlongationAfterEndOfContract": {
+           *           "Id": 69,
+           *           "Code": "APAEOC2"
+           *         },
+           *         "Prolongations": [
+           *           {
+           *             "Id": 733,
+           *             "ProlongationPeriod": {
+           *               "Id": 72,
+           *               "Code": "PP2"
+           *             },
+           *             "ProlongationActivated": false,
+           *             "NewEndOfContract": "2033-12-31T00:00:00Z",
+           *             "OptionDeadline": "2028-06-30T00:00:00Z"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['MultipleOptInAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 732,
+           *         "ValidFrom": "2010-12-09",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2010-12-09",
+           *         "FirstDebit": "2010-12-01",
+           *         "LicenseAgreement": {
+           *           "Id": 719,
+           *           "IdNum": "00101.001.001.02",
+           *           "UseUnit": {
+           *             "Id": 650,
+           *             "UseUnitNumber": "00101.001.001"
+           *           }
+           *         },
+           *         "FirstEndOfContract": "2028-12-31",
+           *         "AutomaticProlongationAfterEndOfContract": {
+           *           "Id": 69,
+           *           "Code": "APAEOC2"
+           *         },
+           *         "Prolongations": [
+           *           {
+           *             "Id": 733,
+           *             "ProlongationPeriod": {
+           *               "Id": 72,
+           *               "Code": "PP2"
+           *             },
+           *             "ProlongationActivated": false,
+           *             "NewEndOfContract": "2033-12-31T00:00:00Z",
+           *             "OptionDeadline": "2028-06-30T00:00:00Z"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['MultipleOptInAgreement'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -15794,11 +21496,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -15817,11 +21537,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15833,6 +21577,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -15849,6 +21609,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -15927,6 +21703,82 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['MinorRepairWorkAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 936,
+           *         "ValidFrom": "2020-08-22",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2020-08-22",
+           *         "FirstDebit": "2020-08-01",
+           *         "LicenseAgreement": {
+           *           "Id": 916,
+           *           "IdNum": "00101.002.003.02",
+           *           "UseUnit": {
+           *             "Id": 691,
+           *             "UseUnitNumber": "00101.002.003"
+           *           }
+           *         },
+           *         "IsRegardedInCommissioning": true,
+           *         "CostPortionPerRepair": {
+           *           "IsCostPortionPerRepairNetAmount": false,
+           *           "Amount": 120
+           *         },
+           *         "CostPortionPerYear": {
+           *           "Amount": 1034,
+           *           "IsCostPortionPerYearAbsolute": false,
+           *           "IsCostPortionPerYearRentCalculationNetRent": true,
+           *           "IsCostPortionPerYearNetCommisionAmount": false,
+           *           "AnnualRentCostPortionPerYear": 8,
+           *           "AnnualRentCostPortionPerYearString": "8 %",
+           *           "AnnualRent": 12925,
+           *           "Currency": {
+           *             "Id": 74,
+           *             "Code": "EUR"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['MinorRepairWorkAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 936,
+           *         "ValidFrom": "2020-08-22",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2020-08-22",
+           *         "FirstDebit": "2020-08-01",
+           *         "LicenseAgreement": {
+           *           "Id": 916,
+           *           "IdNum": "00101.002.003.02",
+           *           "UseUnit": {
+           *             "Id": 691,
+           *             "UseUnitNumber": "00101.002.003"
+           *           }
+           *         },
+           *         "IsRegardedInCommissioning": true,
+           *         "CostPortionPerRepair": {
+           *           "IsCostPortionPerRepairNetAmount": false,
+           *           "Amount": 120
+           *         },
+           *         "CostPortionPerYear": {
+           *           "Amount": 1034,
+           *           "IsCostPortionPerYearAbsolute": false,
+           *           "IsCostPortionPerYearRentCalculationNetRent": true,
+           *           "IsCostPortionPerYearNetCommisionAmount": false,
+           *           "AnnualRentCostPortionPerYear": 8,
+           *           "AnnualRentCostPortionPerYearString": "8 %",
+           *           "AnnualRent": 12925,
+           *           "Currency": {
+           *             "Id": 74,
+           *             "Code": "EUR"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['MinorRepairWorkAgreement'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -15943,11 +21795,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -15966,11 +21836,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -15982,6 +21876,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -15998,6 +21908,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -16058,6 +21984,46 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['CivilCodeAdaptationLockAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 768,
+           *         "ValidFrom": "2022-05-26",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2022-05-26",
+           *         "FirstDebit": "2022-05-01",
+           *         "LicenseAgreement": {
+           *           "Id": 746,
+           *           "IdNum": "00101.001.002.02",
+           *           "UseUnit": {
+           *             "Id": 654,
+           *             "UseUnitNumber": "00101.001.002"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['CivilCodeAdaptationLockAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 768,
+           *         "ValidFrom": "2022-05-26",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2022-05-26",
+           *         "FirstDebit": "2022-05-01",
+           *         "LicenseAgreement": {
+           *           "Id": 746,
+           *           "IdNum": "00101.001.002.02",
+           *           "UseUnit": {
+           *             "Id": 654,
+           *             "UseUnitNumber": "00101.001.002"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['CivilCodeAdaptationLockAgreement'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -16074,11 +22040,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -16097,11 +22081,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16113,6 +22121,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -16129,6 +22153,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -16196,6 +22236,60 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['ReminderChargeFixedAmount'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1170,
+           *         "ValidFrom": "2005-09-13",
+           *         "ValidTo": "2015-12-31",
+           *         "Inputdate": "2005-09-13",
+           *         "FirstDebit": "2005-09-01",
+           *         "LicenseAgreement": {
+           *           "Id": 1153,
+           *           "IdNum": "00102.001.005.02",
+           *           "UseUnit": {
+           *             "Id": 1000,
+           *             "UseUnitNumber": "00102.001.005"
+           *           }
+           *         },
+           *         "ReminderFee": 7.5,
+           *         "DunningLevels": [
+           *           {
+           *             "Id": 75,
+           *             "Code": "M1"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['ReminderChargeFixedAmount'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1170,
+           *         "ValidFrom": "2005-09-13",
+           *         "ValidTo": "2015-12-31",
+           *         "Inputdate": "2005-09-13",
+           *         "FirstDebit": "2005-09-01",
+           *         "LicenseAgreement": {
+           *           "Id": 1153,
+           *           "IdNum": "00102.001.005.02",
+           *           "UseUnit": {
+           *             "Id": 1000,
+           *             "UseUnitNumber": "00102.001.005"
+           *           }
+           *         },
+           *         "ReminderFee": 7.5,
+           *         "DunningLevels": [
+           *           {
+           *             "Id": 75,
+           *             "Code": "M1"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['ReminderChargeFixedAmount'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -16212,11 +22306,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -16235,11 +22347,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16251,6 +22387,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -16267,6 +22419,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -16339,6 +22507,70 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['ReminderChargeInterest'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1202,
+           *         "ValidFrom": "2009-03-11",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2009-03-11",
+           *         "FirstDebit": "2009-03-01",
+           *         "LicenseAgreement": {
+           *           "Id": 1183,
+           *           "IdNum": "00102.002.001.02",
+           *           "UseUnit": {
+           *             "Id": 1005,
+           *             "UseUnitNumber": "00102.002.001"
+           *           }
+           *         },
+           *         "DebitInterestRate": 8.16,
+           *         "MinimumInterestRate": 0.1,
+           *         "DunningLevels": [
+           *           {
+           *             "Id": 75,
+           *             "Code": "M1"
+           *           },
+           *           {
+           *             "Id": 76,
+           *             "Code": "M2"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['ReminderChargeInterest'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1202,
+           *         "ValidFrom": "2009-03-11",
+           *         "ValidTo": "2099-12-31",
+           *         "Inputdate": "2009-03-11",
+           *         "FirstDebit": "2009-03-01",
+           *         "LicenseAgreement": {
+           *           "Id": 1183,
+           *           "IdNum": "00102.002.001.02",
+           *           "UseUnit": {
+           *             "Id": 1005,
+           *             "UseUnitNumber": "00102.002.001"
+           *           }
+           *         },
+           *         "DebitInterestRate": 8.16,
+           *         "MinimumInterestRate": 0.1,
+           *         "DunningLevels": [
+           *           {
+           *             "Id": 75,
+           *             "Code": "M1"
+           *           },
+           *           {
+           *             "Id": 76,
+           *             "Code": "M2"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['ReminderChargeInterest'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -16355,11 +22587,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -16378,11 +22628,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16394,6 +22668,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -16410,6 +22700,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -16475,6 +22781,56 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['WaiverOfTerminationAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1223,
+           *         "ValidFrom": "2014-04-11",
+           *         "ValidTo": "2024-12-31",
+           *         "Inputdate": "2014-04-11",
+           *         "FirstDebit": "2014-04-01",
+           *         "LicenseAgreement": {
+           *           "Id": 1204,
+           *           "IdNum": "00102.002.002.02",
+           *           "UseUnit": {
+           *             "Id": 1009,
+           *             "UseUnitNumber": "00102.002.002"
+           *           }
+           *         },
+           *         "ReasonOfWaiver": {
+           *           "Id": 79,
+           *           "Code": "SOZ",
+           *           "NodeId": 12
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['WaiverOfTerminationAgreement'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1223,
+           *         "ValidFrom": "2014-04-11",
+           *         "ValidTo": "2024-12-31",
+           *         "Inputdate": "2014-04-11",
+           *         "FirstDebit": "2014-04-01",
+           *         "LicenseAgreement": {
+           *           "Id": 1204,
+           *           "IdNum": "00102.002.002.02",
+           *           "UseUnit": {
+           *             "Id": 1009,
+           *             "UseUnitNumber": "00102.002.002"
+           *           }
+           *         },
+           *         "ReasonOfWaiver": {
+           *           "Id": 79,
+           *           "Code": "SOZ",
+           *           "NodeId": 12
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['WaiverOfTerminationAgreement'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -16491,11 +22847,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -16514,11 +22888,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16530,6 +22928,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -16546,6 +22960,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -16623,6 +23053,96 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['UseUnitRentAdjustmentV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 859,
+           *         "UseUnitId": 674,
+           *         "AdjustmentBlocker": "2024-08-14T00:00:00Z",
+           *         "FIOLegalStateId": 81,
+           *         "FIOLegalState": "FIOLS2",
+           *         "MunicipalityId": 84,
+           *         "Municipality": "HH",
+           *         "MoveInDate": "2010-08-22T00:00:00Z",
+           *         "SquareMeterLivingSpace": 54.74,
+           *         "ApartmentSizeClass": "über 90 m²",
+           *         "HousingQualityPointsComparisonObject": 3.5,
+           *         "ModernisingByRentIndex": false,
+           *         "IncreaseAmount": 71.35,
+           *         "ComparableRentOfAnArea": 10.84,
+           *         "AdjustmentDate": "2026-07-01T00:00:00Z",
+           *         "TextForDifferentRating": "Abschlag wegen Lage im Hinterhaus",
+           *         "CapLimitId": 87,
+           *         "CapLimit": "KAP20",
+           *         "CapLimitAbsoluteSqm": 1.01,
+           *         "MunicipalityActiveRentIndex": "Mietspiegel 2025",
+           *         "SurchargesAndReduction": [
+           *           {
+           *             "Id": 860,
+           *             "UseUnitRentAdjustmentId": 859,
+           *             "SpecialAttributeId": 89,
+           *             "SpecialAttribute": "SA2",
+           *             "Amount": 0.35,
+           *             "Percent": 6.8
+           *           }
+           *         ],
+           *         "FacilityCharacteristics": [
+           *           {
+           *             "FacilityCharacteristicGroupId": 92,
+           *             "UseUnitRentAdjustmentId": 859,
+           *             "FacilityCharacteristicGroup": "FCG2",
+           *             "FacilityCharacteristicGroupEffectiveValue": "einfach"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['UseUnitRentAdjustmentV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 859,
+           *         "UseUnitId": 674,
+           *         "AdjustmentBlocker": "2024-08-14T00:00:00Z",
+           *         "FIOLegalStateId": 81,
+           *         "FIOLegalState": "FIOLS2",
+           *         "MunicipalityId": 84,
+           *         "Municipality": "HH",
+           *         "MoveInDate": "2010-08-22T00:00:00Z",
+           *         "SquareMeterLivingSpace": 54.74,
+           *         "ApartmentSizeClass": "über 90 m²",
+           *         "HousingQualityPointsComparisonObject": 3.5,
+           *         "ModernisingByRentIndex": false,
+           *         "IncreaseAmount": 71.35,
+           *         "ComparableRentOfAnArea": 10.84,
+           *         "AdjustmentDate": "2026-07-01T00:00:00Z",
+           *         "TextForDifferentRating": "Abschlag wegen Lage im Hinterhaus",
+           *         "CapLimitId": 87,
+           *         "CapLimit": "KAP20",
+           *         "CapLimitAbsoluteSqm": 1.01,
+           *         "MunicipalityActiveRentIndex": "Mietspiegel 2025",
+           *         "SurchargesAndReduction": [
+           *           {
+           *             "Id": 860,
+           *             "UseUnitRentAdjustmentId": 859,
+           *             "SpecialAttributeId": 89,
+           *             "SpecialAttribute": "SA2",
+           *             "Amount": 0.35,
+           *             "Percent": 6.8
+           *           }
+           *         ],
+           *         "FacilityCharacteristics": [
+           *           {
+           *             "FacilityCharacteristicGroupId": 92,
+           *             "UseUnitRentAdjustmentId": 859,
+           *             "FacilityCharacteristicGroup": "FCG2",
+           *             "FacilityCharacteristicGroupEffectiveValue": "einfach"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['UseUnitRentAdjustmentV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -16639,11 +23159,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -16662,11 +23200,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16678,6 +23240,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -16694,6 +23272,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -16743,6 +23337,52 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['WebHook'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1,
+           *         "Name": "Projekte an das ERP",
+           *         "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *         "SystemPurpose": "Test",
+           *         "EntityName": "Project",
+           *         "Actions": [
+           *           "created",
+           *           "updated",
+           *           "deleted"
+           *         ],
+           *         "Active": true,
+           *         "AuthenticationType": "Bearer",
+           *         "AuthenticationSet": true,
+           *         "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *         "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *         "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['WebHook'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1,
+           *         "Name": "Projekte an das ERP",
+           *         "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *         "SystemPurpose": "Test",
+           *         "EntityName": "Project",
+           *         "Actions": [
+           *           "created",
+           *           "updated",
+           *           "deleted"
+           *         ],
+           *         "Active": true,
+           *         "AuthenticationType": "Bearer",
+           *         "AuthenticationSet": true,
+           *         "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *         "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *         "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['WebHook'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -16759,11 +23399,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -16782,11 +23440,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16798,6 +23480,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -16814,6 +23512,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -16880,6 +23594,48 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['WebHook'];
+          /**
+           * @example {
+           *       "Id": 1,
+           *       "Name": "Projekte an das ERP",
+           *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *       "SystemPurpose": "Test",
+           *       "EntityName": "Project",
+           *       "Actions": [
+           *         "created",
+           *         "updated",
+           *         "deleted"
+           *       ],
+           *       "Active": true,
+           *       "AuthenticationType": "Bearer",
+           *       "AuthenticationSet": true,
+           *       "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *       "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *       "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *     }
+           */
+          'text/json': components['schemas']['WebHook'];
+          /**
+           * @example {
+           *       "Id": 1,
+           *       "Name": "Projekte an das ERP",
+           *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *       "SystemPurpose": "Test",
+           *       "EntityName": "Project",
+           *       "Actions": [
+           *         "created",
+           *         "updated",
+           *         "deleted"
+           *       ],
+           *       "Active": true,
+           *       "AuthenticationType": "Bearer",
+           *       "AuthenticationSet": true,
+           *       "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *       "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *       "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *     }
+           */
+          'text/plain': components['schemas']['WebHook'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -16896,11 +23652,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is not valid JSON."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is not valid JSON."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -16919,6 +23693,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -16935,11 +23725,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -16951,6 +23765,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -16967,6 +23797,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -17013,6 +23859,48 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['WebHook'];
+          /**
+           * @example {
+           *       "Id": 1,
+           *       "Name": "Projekte an das ERP",
+           *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *       "SystemPurpose": "Test",
+           *       "EntityName": "Project",
+           *       "Actions": [
+           *         "created",
+           *         "updated",
+           *         "deleted"
+           *       ],
+           *       "Active": true,
+           *       "AuthenticationType": "Bearer",
+           *       "AuthenticationSet": true,
+           *       "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *       "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *       "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *     }
+           */
+          'text/json': components['schemas']['WebHook'];
+          /**
+           * @example {
+           *       "Id": 1,
+           *       "Name": "Projekte an das ERP",
+           *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *       "SystemPurpose": "Test",
+           *       "EntityName": "Project",
+           *       "Actions": [
+           *         "created",
+           *         "updated",
+           *         "deleted"
+           *       ],
+           *       "Active": true,
+           *       "AuthenticationType": "Bearer",
+           *       "AuthenticationSet": true,
+           *       "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *       "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *       "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *     }
+           */
+          'text/plain': components['schemas']['WebHook'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -17029,11 +23917,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -17052,6 +23958,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -17068,11 +23990,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17084,6 +24030,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -17100,6 +24062,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -17146,6 +24124,48 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['WebHook'];
+          /**
+           * @example {
+           *       "Id": 1,
+           *       "Name": "Projekte an das ERP",
+           *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *       "SystemPurpose": "Test",
+           *       "EntityName": "Project",
+           *       "Actions": [
+           *         "created",
+           *         "updated",
+           *         "deleted"
+           *       ],
+           *       "Active": true,
+           *       "AuthenticationType": "Bearer",
+           *       "AuthenticationSet": true,
+           *       "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *       "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *       "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *     }
+           */
+          'text/json': components['schemas']['WebHook'];
+          /**
+           * @example {
+           *       "Id": 1,
+           *       "Name": "Projekte an das ERP",
+           *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *       "SystemPurpose": "Test",
+           *       "EntityName": "Project",
+           *       "Actions": [
+           *         "created",
+           *         "updated",
+           *         "deleted"
+           *       ],
+           *       "Active": true,
+           *       "AuthenticationType": "Bearer",
+           *       "AuthenticationSet": true,
+           *       "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *       "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *       "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *     }
+           */
+          'text/plain': components['schemas']['WebHook'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -17162,11 +24182,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -17185,6 +24223,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -17201,11 +24255,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17217,6 +24295,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -17233,6 +24327,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -17288,6 +24398,48 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['WebHook'];
+          /**
+           * @example {
+           *       "Id": 1,
+           *       "Name": "Projekte an das ERP",
+           *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *       "SystemPurpose": "Test",
+           *       "EntityName": "Project",
+           *       "Actions": [
+           *         "created",
+           *         "updated",
+           *         "deleted"
+           *       ],
+           *       "Active": true,
+           *       "AuthenticationType": "Bearer",
+           *       "AuthenticationSet": true,
+           *       "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *       "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *       "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *     }
+           */
+          'text/json': components['schemas']['WebHook'];
+          /**
+           * @example {
+           *       "Id": 1,
+           *       "Name": "Projekte an das ERP",
+           *       "Url": "http://127.0.0.1:9/hooks/wohnapi",
+           *       "SystemPurpose": "Test",
+           *       "EntityName": "Project",
+           *       "Actions": [
+           *         "created",
+           *         "updated",
+           *         "deleted"
+           *       ],
+           *       "Active": true,
+           *       "AuthenticationType": "Bearer",
+           *       "AuthenticationSet": true,
+           *       "SigningSecret": "whsec_MfKQ9r8GKYqrTLJDbWMI9Rmxzdwb2ai1q5zXPWgD2pE=",
+           *       "CreatedAt": "2026-06-01T10:00:00.000Z",
+           *       "UpdatedAt": "2026-06-01T10:00:00.000Z"
+           *     }
+           */
+          'text/plain': components['schemas']['WebHook'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -17304,11 +24456,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is not valid JSON."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is not valid JSON."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -17327,6 +24497,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No webhook with this Id among those the caller may see. */
@@ -17345,6 +24531,26 @@ export interface operations {
           'application/json': {
             [key: string]: string[];
           };
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': {
+            [key: string]: string[];
+          };
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': {
+            [key: string]: string[];
+          };
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -17361,11 +24567,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17377,6 +24607,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -17393,6 +24639,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -17433,6 +24695,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['WebhookTestResult'];
+          /**
+           * @example {
+           *       "Success": false,
+           *       "EventId": "48891228-9d0b-4f02-a9a9-6dec075467f3",
+           *       "Error": "Connection failed: ECONNREFUSED",
+           *       "DurationMs": 3
+           *     }
+           */
+          'text/json': components['schemas']['WebhookTestResult'];
+          /**
+           * @example {
+           *       "Success": false,
+           *       "EventId": "48891228-9d0b-4f02-a9a9-6dec075467f3",
+           *       "Error": "Connection failed: ECONNREFUSED",
+           *       "DurationMs": 3
+           *     }
+           */
+          'text/plain': components['schemas']['WebhookTestResult'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -17449,11 +24729,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is not valid JSON."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is not valid JSON."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -17472,6 +24770,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No webhook with this Id among those the caller may see. */
@@ -17490,6 +24804,26 @@ export interface operations {
           'application/json': {
             [key: string]: string[];
           };
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': {
+            [key: string]: string[];
+          };
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': {
+            [key: string]: string[];
+          };
         };
       };
       /** @description The request body is larger than the configured limit (BODY_LIMIT_BYTES). */
@@ -17506,11 +24840,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "The request body is larger than the limit of 1048576 bytes."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17522,6 +24880,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -17538,6 +24912,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -17585,6 +24975,42 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['WebhookDelivery'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1,
+           *         "DeliveryId": 1,
+           *         "EventId": "48891228-9d0b-4f02-a9a9-6dec075467f3",
+           *         "EntityName": "WebHook",
+           *         "EntityId": 1,
+           *         "Action": "updated",
+           *         "Attempt": 1,
+           *         "Time": "2026-11-24T15:00:16.815Z",
+           *         "Error": "Connection failed: ECONNREFUSED",
+           *         "DurationMs": 3,
+           *         "DeliveryStatus": "failed"
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['WebhookDelivery'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1,
+           *         "DeliveryId": 1,
+           *         "EventId": "48891228-9d0b-4f02-a9a9-6dec075467f3",
+           *         "EntityName": "WebHook",
+           *         "EntityId": 1,
+           *         "Action": "updated",
+           *         "Attempt": 1,
+           *         "Time": "2026-11-24T15:00:16.815Z",
+           *         "Error": "Connection failed: ECONNREFUSED",
+           *         "DurationMs": 3,
+           *         "DeliveryStatus": "failed"
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['WebhookDelivery'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -17601,11 +25027,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or a missing or unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -17624,6 +25068,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Web Hook'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -17640,11 +25100,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17656,6 +25140,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -17672,6 +25172,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -17779,6 +25295,128 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['LicenseAgreement2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 719,
+           *         "IdNum": "00101.001.001.02",
+           *         "UseUnit": {
+           *           "Id": 650,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "RestrictionOfUse": {
+           *           "Id": 1,
+           *           "NodeId": 10,
+           *           "Name": "Wohnraum",
+           *           "IsVacancy": false
+           *         },
+           *         "StatusContract": {
+           *           "Id": 1,
+           *           "Name": "aktiv"
+           *         },
+           *         "LifeOfContract": {
+           *           "Id": 1,
+           *           "Name": "unbefristet"
+           *         },
+           *         "PaymentInterval": {
+           *           "Id": 1,
+           *           "Name": "monatlich"
+           *         },
+           *         "StartContract": "2010-12-09",
+           *         "DunningData": {
+           *           "Dunningblock": false,
+           *           "DunningLevel": {
+           *             "Id": 75,
+           *             "Code": "M1"
+           *           }
+           *         },
+           *         "PeriodOfNotice": {
+           *           "Id": 1,
+           *           "Name": "3 Monate"
+           *         },
+           *         "DebitEntryType": {
+           *           "Id": 1,
+           *           "Name": "Sollstellung monatlich"
+           *         },
+           *         "Banking": {
+           *           "Id": 719,
+           *           "UseVirtualIban": true,
+           *           "VirtualIban": "DE70100500009000000719",
+           *           "CollectiveAccount": {
+           *             "NoRealBankAccount": false,
+           *             "Iban": "DE89370400440532013000",
+           *             "Bic": "COBADEFFXXX",
+           *             "AccountHolder": "Sammelkonto Mieten"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['LicenseAgreement2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 719,
+           *         "IdNum": "00101.001.001.02",
+           *         "UseUnit": {
+           *           "Id": 650,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "RestrictionOfUse": {
+           *           "Id": 1,
+           *           "NodeId": 10,
+           *           "Name": "Wohnraum",
+           *           "IsVacancy": false
+           *         },
+           *         "StatusContract": {
+           *           "Id": 1,
+           *           "Name": "aktiv"
+           *         },
+           *         "LifeOfContract": {
+           *           "Id": 1,
+           *           "Name": "unbefristet"
+           *         },
+           *         "PaymentInterval": {
+           *           "Id": 1,
+           *           "Name": "monatlich"
+           *         },
+           *         "StartContract": "2010-12-09",
+           *         "DunningData": {
+           *           "Dunningblock": false,
+           *           "DunningLevel": {
+           *             "Id": 75,
+           *             "Code": "M1"
+           *           }
+           *         },
+           *         "PeriodOfNotice": {
+           *           "Id": 1,
+           *           "Name": "3 Monate"
+           *         },
+           *         "DebitEntryType": {
+           *           "Id": 1,
+           *           "Name": "Sollstellung monatlich"
+           *         },
+           *         "Banking": {
+           *           "Id": 719,
+           *           "UseVirtualIban": true,
+           *           "VirtualIban": "DE70100500009000000719",
+           *           "CollectiveAccount": {
+           *             "NoRealBankAccount": false,
+           *             "Iban": "DE89370400440532013000",
+           *             "Bic": "COBADEFFXXX",
+           *             "AccountHolder": "Sammelkonto Mieten"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['LicenseAgreement2'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -17795,11 +25433,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -17818,11 +25474,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17834,6 +25514,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -17850,6 +25546,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -17857,7 +25569,7 @@ export interface operations {
   RentAccountingV1_0_GetLicenseAgreements: {
     parameters: {
       query?: {
-        /** @description true: null properties are present as null; false: left out */
+        /** @description Accepted and changes nothing: version 1.0 records carry every key */
         showNullValues?: boolean;
         /** @description Page size, 1..100. Absent: the complete list */
         limit?: number;
@@ -17929,6 +25641,76 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['LicenseAgreementV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 719,
+           *         "IdNum": "00101.001.001.02",
+           *         "UseUnit": {
+           *           "Id": 650,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "RestrictionOfUse": {
+           *           "Id": 1,
+           *           "NodeId": 10,
+           *           "Name": "Wohnraum",
+           *           "IsVacancy": false
+           *         },
+           *         "StatusContract": {
+           *           "Id": 1,
+           *           "Name": "aktiv"
+           *         },
+           *         "LifeOfContract": {
+           *           "Id": 1,
+           *           "Name": "unbefristet"
+           *         },
+           *         "PaymentInterval": {
+           *           "Id": 1,
+           *           "Name": "monatlich"
+           *         },
+           *         "StartContract": "2010-12-09"
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['LicenseAgreementV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 719,
+           *         "IdNum": "00101.001.001.02",
+           *         "UseUnit": {
+           *           "Id": 650,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "RestrictionOfUse": {
+           *           "Id": 1,
+           *           "NodeId": 10,
+           *           "Name": "Wohnraum",
+           *           "IsVacancy": false
+           *         },
+           *         "StatusContract": {
+           *           "Id": 1,
+           *           "Name": "aktiv"
+           *         },
+           *         "LifeOfContract": {
+           *           "Id": 1,
+           *           "Name": "unbefristet"
+           *         },
+           *         "PaymentInterval": {
+           *           "Id": 1,
+           *           "Name": "monatlich"
+           *         },
+           *         "StartContract": "2010-12-09"
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['LicenseAgreementV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -17945,11 +25727,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -17968,11 +25768,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -17984,6 +25808,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -18000,6 +25840,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -18175,6 +26031,252 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['UseUnit2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 650,
+           *         "IdNum": "00101.001.001",
+           *         "BuildingLand": {
+           *           "Id": 649,
+           *           "IdNum": "00101.001",
+           *           "BuildingLandType": "Building"
+           *         },
+           *         "EconomicUnit": {
+           *           "Id": 633,
+           *           "IdNum": "00101",
+           *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *           "Location": "Am Sportplatz, 44135 Dortmund"
+           *         },
+           *         "EstateAddress": {
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "CountryId": 1,
+           *           "CountryCode": "DE",
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2"
+           *         },
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         },
+           *         "CurrentFinancingType": {
+           *           "FinancingTypeCatalog": {
+           *             "Id": 1,
+           *             "Name": "frei finanziert",
+           *             "ClassificationId": 1,
+           *             "ClassificationName": "freifinanziert"
+           *           }
+           *         },
+           *         "CurrentUseUnitType": {
+           *           "Id": 651,
+           *           "ValidFrom": "2000-01-01",
+           *           "UseUnitUsageType": {
+           *             "Id": 1,
+           *             "Name": "Wohnung",
+           *             "ClassificationId": 1,
+           *             "ClassificationName": "Wohnen"
+           *           }
+           *         },
+           *         "UsableSpace": 90.79,
+           *         "LivingSpace": 90.79,
+           *         "HeatingSpace": 90.79,
+           *         "NumberOfRooms": 4,
+           *         "NumberOfHalfRooms": 0,
+           *         "DescriptionOfPosition": "Wohnung EG links",
+           *         "TargetRent": 1120,
+           *         "ManagementStart": "2000-01-01",
+           *         "MoveInDate": "2000-01-01",
+           *         "EntryDate": "2000-01-01",
+           *         "EntryReason": {
+           *           "Id": 3,
+           *           "Name": "Erstvermietung"
+           *         },
+           *         "EnergyCertificateId": 500650,
+           *         "Position": {
+           *           "Id": 1,
+           *           "Name": "links"
+           *         },
+           *         "Floor": {
+           *           "Id": 1,
+           *           "Name": "Erdgeschoss",
+           *           "LevelToGround": 0
+           *         },
+           *         "ResidentialAuthorization": {
+           *           "Id": 2,
+           *           "Name": "mit Wohnberechtigungsschein"
+           *         },
+           *         "UseUnitTypes": [
+           *           {
+           *             "Id": 651,
+           *             "ValidFrom": "2000-01-01",
+           *             "UseUnitUsageType": {
+           *               "Id": 1,
+           *               "Name": "Wohnung",
+           *               "ClassificationId": 1,
+           *               "ClassificationName": "Wohnen"
+           *             }
+           *           }
+           *         ],
+           *         "BillingUnits": [
+           *           {
+           *             "Id": 652,
+           *             "Value": 90.79,
+           *             "ValidFrom": "2000-01-01",
+           *             "IsBaseComponentColdWater": true,
+           *             "IsBaseComponentHeating": false,
+           *             "IsBaseComponentWarmWater": false,
+           *             "QuantityType": {
+           *               "Id": 1,
+           *               "Name": "Wohnfläche",
+           *               "Code": "WFL",
+           *               "ArgeCode": "ARGE-WFL"
+           *             }
+           *           },
+           *           {
+           *             "Id": 653,
+           *             "Value": 90.79,
+           *             "ValidFrom": "2000-01-01",
+           *             "IsBaseComponentColdWater": false,
+           *             "IsBaseComponentHeating": true,
+           *             "IsBaseComponentWarmWater": true,
+           *             "QuantityType": {
+           *               "Id": 2,
+           *               "Name": "Heizfläche",
+           *               "Code": "HFL",
+           *               "ArgeCode": "ARGE-HFL"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['UseUnit2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 650,
+           *         "IdNum": "00101.001.001",
+           *         "BuildingLand": {
+           *           "Id": 649,
+           *           "IdNum": "00101.001",
+           *           "BuildingLandType": "Building"
+           *         },
+           *         "EconomicUnit": {
+           *           "Id": 633,
+           *           "IdNum": "00101",
+           *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *           "Location": "Am Sportplatz, 44135 Dortmund"
+           *         },
+           *         "EstateAddress": {
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "CountryId": 1,
+           *           "CountryCode": "DE",
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2"
+           *         },
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         },
+           *         "CurrentFinancingType": {
+           *           "FinancingTypeCatalog": {
+           *             "Id": 1,
+           *             "Name": "frei finanziert",
+           *             "ClassificationId": 1,
+           *             "ClassificationName": "freifinanziert"
+           *           }
+           *         },
+           *         "CurrentUseUnitType": {
+           *           "Id": 651,
+           *           "ValidFrom": "2000-01-01",
+           *           "UseUnitUsageType": {
+           *             "Id": 1,
+           *             "Name": "Wohnung",
+           *             "ClassificationId": 1,
+           *             "ClassificationName": "Wohnen"
+           *           }
+           *         },
+           *         "UsableSpace": 90.79,
+           *         "LivingSpace": 90.79,
+           *         "HeatingSpace": 90.79,
+           *         "NumberOfRooms": 4,
+           *         "NumberOfHalfRooms": 0,
+           *         "DescriptionOfPosition": "Wohnung EG links",
+           *         "TargetRent": 1120,
+           *         "ManagementStart": "2000-01-01",
+           *         "MoveInDate": "2000-01-01",
+           *         "EntryDate": "2000-01-01",
+           *         "EntryReason": {
+           *           "Id": 3,
+           *           "Name": "Erstvermietung"
+           *         },
+           *         "EnergyCertificateId": 500650,
+           *         "Position": {
+           *           "Id": 1,
+           *           "Name": "links"
+           *         },
+           *         "Floor": {
+           *           "Id": 1,
+           *           "Name": "Erdgeschoss",
+           *           "LevelToGround": 0
+           *         },
+           *         "ResidentialAuthorization": {
+           *           "Id": 2,
+           *           "Name": "mit Wohnberechtigungsschein"
+           *         },
+           *         "UseUnitTypes": [
+           *           {
+           *             "Id": 651,
+           *             "ValidFrom": "2000-01-01",
+           *             "UseUnitUsageType": {
+           *               "Id": 1,
+           *               "Name": "Wohnung",
+           *               "ClassificationId": 1,
+           *               "ClassificationName": "Wohnen"
+           *             }
+           *           }
+           *         ],
+           *         "BillingUnits": [
+           *           {
+           *             "Id": 652,
+           *             "Value": 90.79,
+           *             "ValidFrom": "2000-01-01",
+           *             "IsBaseComponentColdWater": true,
+           *             "IsBaseComponentHeating": false,
+           *             "IsBaseComponentWarmWater": false,
+           *             "QuantityType": {
+           *               "Id": 1,
+           *               "Name": "Wohnfläche",
+           *               "Code": "WFL",
+           *               "ArgeCode": "ARGE-WFL"
+           *             }
+           *           },
+           *           {
+           *             "Id": 653,
+           *             "Value": 90.79,
+           *             "ValidFrom": "2000-01-01",
+           *             "IsBaseComponentColdWater": false,
+           *             "IsBaseComponentHeating": true,
+           *             "IsBaseComponentWarmWater": true,
+           *             "QuantityType": {
+           *               "Id": 2,
+           *               "Name": "Heizfläche",
+           *               "Code": "HFL",
+           *               "ArgeCode": "ARGE-HFL"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['UseUnit2'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -18191,11 +26293,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -18214,11 +26334,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18230,6 +26374,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -18246,6 +26406,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -18253,7 +26429,7 @@ export interface operations {
   CommercialInventoryV1_0_GetUseUnits: {
     parameters: {
       query?: {
-        /** @description true: null properties are present as null; false: left out */
+        /** @description Accepted and changes nothing: version 1.0 records carry every key */
         showNullValues?: boolean;
         /** @description Page size, 1..100. Absent: the complete list */
         limit?: number;
@@ -18316,6 +26492,78 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['UseUnitV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 650,
+           *         "IdNum": "00101.001.001",
+           *         "EconomicUnitId": 633,
+           *         "BuildingLandId": 649,
+           *         "EstateAddress": {
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "CountryId": 1,
+           *           "CountryCode": "DE",
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2"
+           *         },
+           *         "DescriptionOfPosition": "Wohnung EG links",
+           *         "UsableSpace": 90.79,
+           *         "LivingSpace": 90.79,
+           *         "UseUnitTypes": [
+           *           {
+           *             "Id": 651,
+           *             "ValidFrom": "2000-01-01",
+           *             "UseUnitUsageType": {
+           *               "Id": 1,
+           *               "Name": "Wohnung",
+           *               "ClassificationId": 1,
+           *               "ClassificationName": "Wohnen"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['UseUnitV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 650,
+           *         "IdNum": "00101.001.001",
+           *         "EconomicUnitId": 633,
+           *         "BuildingLandId": 649,
+           *         "EstateAddress": {
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "CountryId": 1,
+           *           "CountryCode": "DE",
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2"
+           *         },
+           *         "DescriptionOfPosition": "Wohnung EG links",
+           *         "UsableSpace": 90.79,
+           *         "LivingSpace": 90.79,
+           *         "UseUnitTypes": [
+           *           {
+           *             "Id": 651,
+           *             "ValidFrom": "2000-01-01",
+           *             "UseUnitUsageType": {
+           *               "Id": 1,
+           *               "Name": "Wohnung",
+           *               "ClassificationId": 1,
+           *               "ClassificationName": "Wohnen"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['UseUnitV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -18332,11 +26580,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -18355,11 +26621,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18371,6 +26661,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -18387,6 +26693,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -18471,6 +26793,90 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['EconomicUnit2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 633,
+           *         "IdNum": "00101",
+           *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *         "Location": "Am Sportplatz, 44135 Dortmund",
+           *         "ConstructionYear": 2002,
+           *         "Info": "Fernwärmeanschluss, Aufzug",
+           *         "Owner": {
+           *           "Id": 596,
+           *           "OwnerNumber": "E010001"
+           *         },
+           *         "AssetIdentification": {
+           *           "Id": 1,
+           *           "Name": "Anlagevermögen"
+           *         },
+           *         "StatusInventory": {
+           *           "Id": 4,
+           *           "Name": "fertiggestellt und abgerechnet"
+           *         },
+           *         "District": {
+           *           "Id": 4,
+           *           "Name": "Weststadt"
+           *         },
+           *         "MonumentalProtectionType": {
+           *           "Id": 3,
+           *           "Name": "kein Denkmalschutz"
+           *         },
+           *         "RegionalResponsibility": {
+           *           "Id": 1,
+           *           "Name": "Region Nord"
+           *         },
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['EconomicUnit2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 633,
+           *         "IdNum": "00101",
+           *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *         "Location": "Am Sportplatz, 44135 Dortmund",
+           *         "ConstructionYear": 2002,
+           *         "Info": "Fernwärmeanschluss, Aufzug",
+           *         "Owner": {
+           *           "Id": 596,
+           *           "OwnerNumber": "E010001"
+           *         },
+           *         "AssetIdentification": {
+           *           "Id": 1,
+           *           "Name": "Anlagevermögen"
+           *         },
+           *         "StatusInventory": {
+           *           "Id": 4,
+           *           "Name": "fertiggestellt und abgerechnet"
+           *         },
+           *         "District": {
+           *           "Id": 4,
+           *           "Name": "Weststadt"
+           *         },
+           *         "MonumentalProtectionType": {
+           *           "Id": 3,
+           *           "Name": "kein Denkmalschutz"
+           *         },
+           *         "RegionalResponsibility": {
+           *           "Id": 1,
+           *           "Name": "Region Nord"
+           *         },
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['EconomicUnit2'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -18487,11 +26893,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -18510,11 +26934,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18526,6 +26974,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -18542,6 +27006,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -18549,7 +27029,7 @@ export interface operations {
   CommercialInventoryV1_0_GetEconomicUnits: {
     parameters: {
       query?: {
-        /** @description true: null properties are present as null; false: left out */
+        /** @description Accepted and changes nothing: version 1.0 records carry every key */
         showNullValues?: boolean;
         /** @description Page size, 1..100. Absent: the complete list */
         limit?: number;
@@ -18588,6 +27068,38 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['EconomicUnitV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 633,
+           *         "IdNum": "00101",
+           *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *         "Location": "Am Sportplatz, 44135 Dortmund",
+           *         "ConstructionYear": 2002,
+           *         "CompanyCodeId": 1,
+           *         "OwnerId": 596,
+           *         "DistrictId": 4,
+           *         "StatusInventoryId": 4
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['EconomicUnitV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 633,
+           *         "IdNum": "00101",
+           *         "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *         "Location": "Am Sportplatz, 44135 Dortmund",
+           *         "ConstructionYear": 2002,
+           *         "CompanyCodeId": 1,
+           *         "OwnerId": 596,
+           *         "DistrictId": 4,
+           *         "StatusInventoryId": 4
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['EconomicUnitV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -18604,11 +27116,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -18627,11 +27157,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18643,6 +27197,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -18659,6 +27229,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -18764,6 +27350,120 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['BuildingLand2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 648,
+           *         "IdNum": "00101.901",
+           *         "BuildingLandType": "Land",
+           *         "EntryDate": "2002-03-01",
+           *         "EconomicUnit": {
+           *           "Id": 633,
+           *           "IdNum": "00101",
+           *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *           "Location": "Am Sportplatz, 44135 Dortmund"
+           *         },
+           *         "EstateAddress": {
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "91",
+           *           "CountryId": 1,
+           *           "CountryCode": "DE",
+           *           "StreetComplete": "Am Sportplatz 91",
+           *           "HouseNumberComplete": "91"
+           *         },
+           *         "Building": {
+           *           "Origin": {
+           *             "Id": 1,
+           *             "Name": "Neubau"
+           *           },
+           *           "BuildingType": {
+           *             "Id": 5,
+           *             "Name": "unbebautes Grundstück"
+           *           },
+           *           "District": {
+           *             "Id": 4,
+           *             "Name": "Weststadt"
+           *           },
+           *           "MonumentalProtectionType": {
+           *             "Id": 3,
+           *             "Name": "kein Denkmalschutz"
+           *           }
+           *         },
+           *         "Land": {
+           *           "LandArea": 459.87,
+           *           "EntryReason": {
+           *             "Id": 2,
+           *             "Name": "Ankauf"
+           *           }
+           *         },
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['BuildingLand2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 648,
+           *         "IdNum": "00101.901",
+           *         "BuildingLandType": "Land",
+           *         "EntryDate": "2002-03-01",
+           *         "EconomicUnit": {
+           *           "Id": 633,
+           *           "IdNum": "00101",
+           *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *           "Location": "Am Sportplatz, 44135 Dortmund"
+           *         },
+           *         "EstateAddress": {
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "91",
+           *           "CountryId": 1,
+           *           "CountryCode": "DE",
+           *           "StreetComplete": "Am Sportplatz 91",
+           *           "HouseNumberComplete": "91"
+           *         },
+           *         "Building": {
+           *           "Origin": {
+           *             "Id": 1,
+           *             "Name": "Neubau"
+           *           },
+           *           "BuildingType": {
+           *             "Id": 5,
+           *             "Name": "unbebautes Grundstück"
+           *           },
+           *           "District": {
+           *             "Id": 4,
+           *             "Name": "Weststadt"
+           *           },
+           *           "MonumentalProtectionType": {
+           *             "Id": 3,
+           *             "Name": "kein Denkmalschutz"
+           *           }
+           *         },
+           *         "Land": {
+           *           "LandArea": 459.87,
+           *           "EntryReason": {
+           *             "Id": 2,
+           *             "Name": "Ankauf"
+           *           }
+           *         },
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['BuildingLand2'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -18780,11 +27480,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -18803,11 +27521,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18819,6 +27561,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -18835,6 +27593,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -18842,7 +27616,7 @@ export interface operations {
   CommercialInventoryV1_0_GetBuildingLands: {
     parameters: {
       query?: {
-        /** @description true: null properties are present as null; false: left out */
+        /** @description Accepted and changes nothing: version 1.0 records carry every key */
         showNullValues?: boolean;
         /** @description Page size, 1..100. Absent: the complete list */
         limit?: number;
@@ -18893,6 +27667,62 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['BuildingLandV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 648,
+           *         "IdNum": "00101.901",
+           *         "BuildingLandType": "Land",
+           *         "EconomicUnitId": 633,
+           *         "BuildingTypeId": 5,
+           *         "Street": "Am Sportplatz",
+           *         "StreetComplete": "Am Sportplatz 91",
+           *         "HouseNumberComplete": "91",
+           *         "HouseNumber": "91",
+           *         "Zip": "44135",
+           *         "Town": "Dortmund",
+           *         "DistrictId": 4,
+           *         "CountryId": 1,
+           *         "CountryCode": "DE",
+           *         "MonumentalProtectionTypeId": 3,
+           *         "MonumentalProtectionType": "kein Denkmalschutz",
+           *         "EntryDate": "2002-03-01",
+           *         "OriginId": 1,
+           *         "Origin": "Neubau",
+           *         "EntryReasonId": 2,
+           *         "EntryReason": "Ankauf"
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['BuildingLandV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 648,
+           *         "IdNum": "00101.901",
+           *         "BuildingLandType": "Land",
+           *         "EconomicUnitId": 633,
+           *         "BuildingTypeId": 5,
+           *         "Street": "Am Sportplatz",
+           *         "StreetComplete": "Am Sportplatz 91",
+           *         "HouseNumberComplete": "91",
+           *         "HouseNumber": "91",
+           *         "Zip": "44135",
+           *         "Town": "Dortmund",
+           *         "DistrictId": 4,
+           *         "CountryId": 1,
+           *         "CountryCode": "DE",
+           *         "MonumentalProtectionTypeId": 3,
+           *         "MonumentalProtectionType": "kein Denkmalschutz",
+           *         "EntryDate": "2002-03-01",
+           *         "OriginId": 1,
+           *         "Origin": "Neubau",
+           *         "EntryReasonId": 2,
+           *         "EntryReason": "Ankauf"
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['BuildingLandV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -18909,11 +27739,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -18932,11 +27780,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -18948,6 +27820,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -18964,6 +27852,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -19124,6 +28028,254 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['Person'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 520,
+           *         "IdNum": "P000001",
+           *         "ShortName": "VDGH",
+           *         "Name": "Verwaltungsverbund Deutschland GmbH",
+           *         "ValidFrom": "2000-01-01",
+           *         "IsNaturalPerson": false,
+           *         "TaxNumber": "15/938/17726",
+           *         "LegalPerson": {
+           *           "LongName1": "Verwaltungsverbund Deutschland GmbH",
+           *           "VatId": "DE100007919",
+           *           "CommercialRegisterNumber": "HRB 10001",
+           *           "CommercialRegisterTown": "Berlin",
+           *           "ContractPerson": [
+           *             {
+           *               "Id": 521,
+           *               "IdNum": "000001-1",
+           *               "FirstName": "Anna",
+           *               "LastName": "Schneider"
+           *             }
+           *           ]
+           *         },
+           *         "Addresses": [
+           *           {
+           *             "Id": 522,
+           *             "Zip": "10115",
+           *             "Town": "Berlin",
+           *             "Street": "Am Rathaus",
+           *             "HouseNumber": "1",
+           *             "ValidFrom": "2000-01-01",
+           *             "StreetComplete": "Am Rathaus 1",
+           *             "HouseNumberComplete": "1",
+           *             "MainAddress": true,
+           *             "AddressType": {
+           *               "Id": 1,
+           *               "Name": "Hauptadresse"
+           *             },
+           *             "Country": {
+           *               "Id": 1,
+           *               "Name": "Deutschland",
+           *               "Code": "DE"
+           *             }
+           *           }
+           *         ],
+           *         "Communications": [
+           *           {
+           *             "Id": 523,
+           *             "RelatedAddressId": 522,
+           *             "Content": "034 1368827",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           {
+           *             "Id": 524,
+           *             "Content": "0151 49347904",
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           },
+           *           {
+           *             "Id": 525,
+           *             "Content": "info@verwaltungsverbund.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           }
+           *         ],
+           *         "BankAccounts": [
+           *           {
+           *             "Id": 526,
+           *             "Iban": "DE96200505505822165090",
+           *             "Bic": "HASPDEHHXXX",
+           *             "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *             "ValidFrom": "2000-01-01",
+           *             "BankAccountType": {
+           *               "Id": 1,
+           *               "Code": "GIRO"
+           *             },
+           *             "BankAccountId": 526,
+           *             "BankAccountUsageType": {
+           *               "Id": 1,
+           *               "Code": "LS"
+           *             }
+           *           }
+           *         ],
+           *         "FirstEmailCommunication": {
+           *           "Id": 525,
+           *           "Content": "info@verwaltungsverbund.de",
+           *           "CommunicationType": {
+           *             "Id": 5,
+           *             "Name": "E-Mail"
+           *           }
+           *         },
+           *         "FirstLandlinePhoneCommunication": {
+           *           "Id": 523,
+           *           "RelatedAddressId": 522,
+           *           "Content": "034 1368827",
+           *           "Explanation": "privat",
+           *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *           "CommunicationType": {
+           *             "Id": 1,
+           *             "Name": "Festnetz"
+           *           }
+           *         },
+           *         "FirstMobilePhoneCommunication": {
+           *           "Id": 524,
+           *           "Content": "0151 49347904",
+           *           "CommunicationType": {
+           *             "Id": 3,
+           *             "Name": "Handynummer"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['Person'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 520,
+           *         "IdNum": "P000001",
+           *         "ShortName": "VDGH",
+           *         "Name": "Verwaltungsverbund Deutschland GmbH",
+           *         "ValidFrom": "2000-01-01",
+           *         "IsNaturalPerson": false,
+           *         "TaxNumber": "15/938/17726",
+           *         "LegalPerson": {
+           *           "LongName1": "Verwaltungsverbund Deutschland GmbH",
+           *           "VatId": "DE100007919",
+           *           "CommercialRegisterNumber": "HRB 10001",
+           *           "CommercialRegisterTown": "Berlin",
+           *           "ContractPerson": [
+           *             {
+           *               "Id": 521,
+           *               "IdNum": "000001-1",
+           *               "FirstName": "Anna",
+           *               "LastName": "Schneider"
+           *             }
+           *           ]
+           *         },
+           *         "Addresses": [
+           *           {
+           *             "Id": 522,
+           *             "Zip": "10115",
+           *             "Town": "Berlin",
+           *             "Street": "Am Rathaus",
+           *             "HouseNumber": "1",
+           *             "ValidFrom": "2000-01-01",
+           *             "StreetComplete": "Am Rathaus 1",
+           *             "HouseNumberComplete": "1",
+           *             "MainAddress": true,
+           *             "AddressType": {
+           *               "Id": 1,
+           *               "Name": "Hauptadresse"
+           *             },
+           *             "Country": {
+           *               "Id": 1,
+           *               "Name": "Deutschland",
+           *               "Code": "DE"
+           *             }
+           *           }
+           *         ],
+           *         "Communications": [
+           *           {
+           *             "Id": 523,
+           *             "RelatedAddressId": 522,
+           *             "Content": "034 1368827",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           {
+           *             "Id": 524,
+           *             "Content": "0151 49347904",
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           },
+           *           {
+           *             "Id": 525,
+           *             "Content": "info@verwaltungsverbund.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           }
+           *         ],
+           *         "BankAccounts": [
+           *           {
+           *             "Id": 526,
+           *             "Iban": "DE96200505505822165090",
+           *             "Bic": "HASPDEHHXXX",
+           *             "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *             "ValidFrom": "2000-01-01",
+           *             "BankAccountType": {
+           *               "Id": 1,
+           *               "Code": "GIRO"
+           *             },
+           *             "BankAccountId": 526,
+           *             "BankAccountUsageType": {
+           *               "Id": 1,
+           *               "Code": "LS"
+           *             }
+           *           }
+           *         ],
+           *         "FirstEmailCommunication": {
+           *           "Id": 525,
+           *           "Content": "info@verwaltungsverbund.de",
+           *           "CommunicationType": {
+           *             "Id": 5,
+           *             "Name": "E-Mail"
+           *           }
+           *         },
+           *         "FirstLandlinePhoneCommunication": {
+           *           "Id": 523,
+           *           "RelatedAddressId": 522,
+           *           "Content": "034 1368827",
+           *           "Explanation": "privat",
+           *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *           "CommunicationType": {
+           *             "Id": 1,
+           *             "Name": "Festnetz"
+           *           }
+           *         },
+           *         "FirstMobilePhoneCommunication": {
+           *           "Id": 524,
+           *           "Content": "0151 49347904",
+           *           "CommunicationType": {
+           *             "Id": 3,
+           *             "Name": "Handynummer"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['Person'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -19140,11 +28292,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -19163,11 +28333,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19179,6 +28373,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -19195,6 +28405,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -19202,7 +28428,7 @@ export interface operations {
   PersonsReadV1_0_GetPersons: {
     parameters: {
       query?: {
-        /** @description true: null properties are present as null; false: left out */
+        /** @description Accepted and changes nothing: version 1.0 records carry every key */
         showNullValues?: boolean;
         /** @description Page size, 1..100. Absent: the complete list */
         limit?: number;
@@ -19314,6 +28540,176 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['PersonV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 520,
+           *         "IdNum": "P000001",
+           *         "Name": "Verwaltungsverbund Deutschland GmbH",
+           *         "ShortName": "VDGH",
+           *         "IsNaturalPerson": false,
+           *         "ValidFrom": "2000-01-01",
+           *         "LegalPerson": {
+           *           "LongName1": "Verwaltungsverbund Deutschland GmbH",
+           *           "VatId": "DE100007919",
+           *           "CommercialRegisterNumber": "HRB 10001",
+           *           "CommercialRegisterTown": "Berlin",
+           *           "ContractPersons": [
+           *             {
+           *               "Id": 521,
+           *               "IdNum": "000001-1",
+           *               "FirstName": "Anna",
+           *               "LastName": "Schneider"
+           *             }
+           *           ]
+           *         },
+           *         "Addresses": [
+           *           {
+           *             "Id": 522,
+           *             "Zip": "10115",
+           *             "Town": "Berlin",
+           *             "Street": "Am Rathaus",
+           *             "HouseNumber": "1",
+           *             "ValidFrom": "2000-01-01",
+           *             "StreetComplete": "Am Rathaus 1",
+           *             "HouseNumberComplete": "1",
+           *             "MainAddress": true,
+           *             "AddressTypeId": 1,
+           *             "AddressType": "Hauptadresse",
+           *             "CountryId": 1,
+           *             "CountryCode": "DE"
+           *           }
+           *         ],
+           *         "Communications": [
+           *           {
+           *             "Id": 523,
+           *             "RelatedAddressId": 522,
+           *             "Content": "034 1368827",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *             "CommunicationTypeId": 1,
+           *             "CommunicationType": "Festnetz"
+           *           },
+           *           {
+           *             "Id": 524,
+           *             "Content": "0151 49347904",
+           *             "CommunicationTypeId": 3,
+           *             "CommunicationType": "Handynummer"
+           *           },
+           *           {
+           *             "Id": 525,
+           *             "Content": "info@verwaltungsverbund.de",
+           *             "CommunicationTypeId": 5,
+           *             "CommunicationType": "E-Mail"
+           *           }
+           *         ],
+           *         "PersonBankAccounts": [
+           *           {
+           *             "Id": 526,
+           *             "Iban": "DE96200505505822165090",
+           *             "Bic": "HASPDEHHXXX",
+           *             "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *             "ValidFrom": "2000-01-01",
+           *             "BankAccountType": {
+           *               "Id": 1,
+           *               "Code": "GIRO"
+           *             },
+           *             "BankAccountId": 526,
+           *             "BankAccountUsageType": {
+           *               "Id": 1,
+           *               "Code": "LS"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['PersonV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 520,
+           *         "IdNum": "P000001",
+           *         "Name": "Verwaltungsverbund Deutschland GmbH",
+           *         "ShortName": "VDGH",
+           *         "IsNaturalPerson": false,
+           *         "ValidFrom": "2000-01-01",
+           *         "LegalPerson": {
+           *           "LongName1": "Verwaltungsverbund Deutschland GmbH",
+           *           "VatId": "DE100007919",
+           *           "CommercialRegisterNumber": "HRB 10001",
+           *           "CommercialRegisterTown": "Berlin",
+           *           "ContractPersons": [
+           *             {
+           *               "Id": 521,
+           *               "IdNum": "000001-1",
+           *               "FirstName": "Anna",
+           *               "LastName": "Schneider"
+           *             }
+           *           ]
+           *         },
+           *         "Addresses": [
+           *           {
+           *             "Id": 522,
+           *             "Zip": "10115",
+           *             "Town": "Berlin",
+           *             "Street": "Am Rathaus",
+           *             "HouseNumber": "1",
+           *             "ValidFrom": "2000-01-01",
+           *             "StreetComplete": "Am Rathaus 1",
+           *             "HouseNumberComplete": "1",
+           *             "MainAddress": true,
+           *             "AddressTypeId": 1,
+           *             "AddressType": "Hauptadresse",
+           *             "CountryId": 1,
+           *             "CountryCode": "DE"
+           *           }
+           *         ],
+           *         "Communications": [
+           *           {
+           *             "Id": 523,
+           *             "RelatedAddressId": 522,
+           *             "Content": "034 1368827",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *             "CommunicationTypeId": 1,
+           *             "CommunicationType": "Festnetz"
+           *           },
+           *           {
+           *             "Id": 524,
+           *             "Content": "0151 49347904",
+           *             "CommunicationTypeId": 3,
+           *             "CommunicationType": "Handynummer"
+           *           },
+           *           {
+           *             "Id": 525,
+           *             "Content": "info@verwaltungsverbund.de",
+           *             "CommunicationTypeId": 5,
+           *             "CommunicationType": "E-Mail"
+           *           }
+           *         ],
+           *         "PersonBankAccounts": [
+           *           {
+           *             "Id": 526,
+           *             "Iban": "DE96200505505822165090",
+           *             "Bic": "HASPDEHHXXX",
+           *             "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *             "ValidFrom": "2000-01-01",
+           *             "BankAccountType": {
+           *               "Id": 1,
+           *               "Code": "GIRO"
+           *             },
+           *             "BankAccountId": 526,
+           *             "BankAccountUsageType": {
+           *               "Id": 1,
+           *               "Code": "LS"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['PersonV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -19330,11 +28726,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -19353,11 +28767,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19369,6 +28807,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -19385,6 +28839,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -19498,6 +28968,172 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['PersonV1_0'];
+          /**
+           * @example {
+           *       "Id": 520,
+           *       "IdNum": "P000001",
+           *       "Name": "Verwaltungsverbund Deutschland GmbH",
+           *       "ShortName": "VDGH",
+           *       "IsNaturalPerson": false,
+           *       "ValidFrom": "2000-01-01",
+           *       "LegalPerson": {
+           *         "LongName1": "Verwaltungsverbund Deutschland GmbH",
+           *         "VatId": "DE100007919",
+           *         "CommercialRegisterNumber": "HRB 10001",
+           *         "CommercialRegisterTown": "Berlin",
+           *         "ContractPersons": [
+           *           {
+           *             "Id": 521,
+           *             "IdNum": "000001-1",
+           *             "FirstName": "Anna",
+           *             "LastName": "Schneider"
+           *           }
+           *         ]
+           *       },
+           *       "Addresses": [
+           *         {
+           *           "Id": 522,
+           *           "Zip": "10115",
+           *           "Town": "Berlin",
+           *           "Street": "Am Rathaus",
+           *           "HouseNumber": "1",
+           *           "ValidFrom": "2000-01-01",
+           *           "StreetComplete": "Am Rathaus 1",
+           *           "HouseNumberComplete": "1",
+           *           "MainAddress": true,
+           *           "AddressTypeId": 1,
+           *           "AddressType": "Hauptadresse",
+           *           "CountryId": 1,
+           *           "CountryCode": "DE"
+           *         }
+           *       ],
+           *       "Communications": [
+           *         {
+           *           "Id": 523,
+           *           "RelatedAddressId": 522,
+           *           "Content": "034 1368827",
+           *           "Explanation": "privat",
+           *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *           "CommunicationTypeId": 1,
+           *           "CommunicationType": "Festnetz"
+           *         },
+           *         {
+           *           "Id": 524,
+           *           "Content": "0151 49347904",
+           *           "CommunicationTypeId": 3,
+           *           "CommunicationType": "Handynummer"
+           *         },
+           *         {
+           *           "Id": 525,
+           *           "Content": "info@verwaltungsverbund.de",
+           *           "CommunicationTypeId": 5,
+           *           "CommunicationType": "E-Mail"
+           *         }
+           *       ],
+           *       "PersonBankAccounts": [
+           *         {
+           *           "Id": 526,
+           *           "Iban": "DE96200505505822165090",
+           *           "Bic": "HASPDEHHXXX",
+           *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *           "ValidFrom": "2000-01-01",
+           *           "BankAccountType": {
+           *             "Id": 1,
+           *             "Code": "GIRO"
+           *           },
+           *           "BankAccountId": 526,
+           *           "BankAccountUsageType": {
+           *             "Id": 1,
+           *             "Code": "LS"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['PersonV1_0'];
+          /**
+           * @example {
+           *       "Id": 520,
+           *       "IdNum": "P000001",
+           *       "Name": "Verwaltungsverbund Deutschland GmbH",
+           *       "ShortName": "VDGH",
+           *       "IsNaturalPerson": false,
+           *       "ValidFrom": "2000-01-01",
+           *       "LegalPerson": {
+           *         "LongName1": "Verwaltungsverbund Deutschland GmbH",
+           *         "VatId": "DE100007919",
+           *         "CommercialRegisterNumber": "HRB 10001",
+           *         "CommercialRegisterTown": "Berlin",
+           *         "ContractPersons": [
+           *           {
+           *             "Id": 521,
+           *             "IdNum": "000001-1",
+           *             "FirstName": "Anna",
+           *             "LastName": "Schneider"
+           *           }
+           *         ]
+           *       },
+           *       "Addresses": [
+           *         {
+           *           "Id": 522,
+           *           "Zip": "10115",
+           *           "Town": "Berlin",
+           *           "Street": "Am Rathaus",
+           *           "HouseNumber": "1",
+           *           "ValidFrom": "2000-01-01",
+           *           "StreetComplete": "Am Rathaus 1",
+           *           "HouseNumberComplete": "1",
+           *           "MainAddress": true,
+           *           "AddressTypeId": 1,
+           *           "AddressType": "Hauptadresse",
+           *           "CountryId": 1,
+           *           "CountryCode": "DE"
+           *         }
+           *       ],
+           *       "Communications": [
+           *         {
+           *           "Id": 523,
+           *           "RelatedAddressId": 522,
+           *           "Content": "034 1368827",
+           *           "Explanation": "privat",
+           *           "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *           "CommunicationTypeId": 1,
+           *           "CommunicationType": "Festnetz"
+           *         },
+           *         {
+           *           "Id": 524,
+           *           "Content": "0151 49347904",
+           *           "CommunicationTypeId": 3,
+           *           "CommunicationType": "Handynummer"
+           *         },
+           *         {
+           *           "Id": 525,
+           *           "Content": "info@verwaltungsverbund.de",
+           *           "CommunicationTypeId": 5,
+           *           "CommunicationType": "E-Mail"
+           *         }
+           *       ],
+           *       "PersonBankAccounts": [
+           *         {
+           *           "Id": 526,
+           *           "Iban": "DE96200505505822165090",
+           *           "Bic": "HASPDEHHXXX",
+           *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *           "ValidFrom": "2000-01-01",
+           *           "BankAccountType": {
+           *             "Id": 1,
+           *             "Code": "GIRO"
+           *           },
+           *           "BankAccountId": 526,
+           *           "BankAccountUsageType": {
+           *             "Id": 1,
+           *             "Code": "LS"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['PersonV1_0'];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -19514,11 +29150,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "The value 'abc' is not valid for id: must be integer."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -19537,6 +29191,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -19553,11 +29223,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "id": [
+           *         "No record with id 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19569,6 +29263,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -19585,6 +29295,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -19798,6 +29524,344 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['Contractor'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 726,
+           *         "LicenseAgreementId": 719,
+           *         "LicenseAgreement": "00101.001.001.02",
+           *         "StartContract": "2010-12-09",
+           *         "ContractualUseValidFrom": "2010-12-09",
+           *         "ContractorType": {
+           *           "Id": 1,
+           *           "Name": "1. Vertragsnehmer"
+           *         },
+           *         "UseUnit": {
+           *           "Id": 650,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "Person": {
+           *           "Id": 720,
+           *           "IdNum": "P000016",
+           *           "Shortname": "WERNER16",
+           *           "Name": "Werner, Katharina",
+           *           "TaxIdentificationNumber": "55312640063",
+           *           "ValidFrom": "2010-12-09",
+           *           "IsNaturalPerson": true,
+           *           "NaturalPerson": {
+           *             "FirstName": "Katharina",
+           *             "LastName": "Werner",
+           *             "BirthDate": "1982-02-26",
+           *             "Gender": {
+           *               "Id": 2,
+           *               "Name": "weiblich"
+           *             },
+           *             "MaritalType": {
+           *               "Id": 3,
+           *               "Name": "geschieden"
+           *             },
+           *             "Nationality": {
+           *               "Id": 1,
+           *               "Name": "deutsch",
+           *               "Code": "DE"
+           *             }
+           *           },
+           *           "LegalPerson": {
+           *             "ContractPerson": []
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 721,
+           *               "Zip": "44135",
+           *               "Town": "Dortmund",
+           *               "Street": "Am Sportplatz",
+           *               "HouseNumber": "2",
+           *               "ValidFrom": "2010-12-09",
+           *               "StreetComplete": "Am Sportplatz 2",
+           *               "HouseNumberComplete": "2",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 722,
+           *               "RelatedAddressId": 721,
+           *               "Content": "046 1336489",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 723,
+           *               "Content": "0170 72841827",
+           *               "CommunicationType": {
+           *                 "Id": 3,
+           *                 "Name": "Handynummer"
+           *               }
+           *             },
+           *             {
+           *               "Id": 724,
+           *               "Content": "katharina.werner@example.de",
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 725,
+           *               "Iban": "DE73200505505050790561",
+           *               "Bic": "HASPDEHHXXX",
+           *               "AccountHolder": "Katharina Werner",
+           *               "ValidFrom": "2010-12-09",
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 725,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 724,
+           *             "Content": "katharina.werner@example.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 722,
+           *             "RelatedAddressId": 721,
+           *             "Content": "046 1336489",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           "FirstMobilePhoneCommunication": {
+           *             "Id": 723,
+           *             "Content": "0170 72841827",
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 721,
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "ValidFrom": "2010-12-09",
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['Contractor'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 726,
+           *         "LicenseAgreementId": 719,
+           *         "LicenseAgreement": "00101.001.001.02",
+           *         "StartContract": "2010-12-09",
+           *         "ContractualUseValidFrom": "2010-12-09",
+           *         "ContractorType": {
+           *           "Id": 1,
+           *           "Name": "1. Vertragsnehmer"
+           *         },
+           *         "UseUnit": {
+           *           "Id": 650,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "Person": {
+           *           "Id": 720,
+           *           "IdNum": "P000016",
+           *           "Shortname": "WERNER16",
+           *           "Name": "Werner, Katharina",
+           *           "TaxIdentificationNumber": "55312640063",
+           *           "ValidFrom": "2010-12-09",
+           *           "IsNaturalPerson": true,
+           *           "NaturalPerson": {
+           *             "FirstName": "Katharina",
+           *             "LastName": "Werner",
+           *             "BirthDate": "1982-02-26",
+           *             "Gender": {
+           *               "Id": 2,
+           *               "Name": "weiblich"
+           *             },
+           *             "MaritalType": {
+           *               "Id": 3,
+           *               "Name": "geschieden"
+           *             },
+           *             "Nationality": {
+           *               "Id": 1,
+           *               "Name": "deutsch",
+           *               "Code": "DE"
+           *             }
+           *           },
+           *           "LegalPerson": {
+           *             "ContractPerson": []
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 721,
+           *               "Zip": "44135",
+           *               "Town": "Dortmund",
+           *               "Street": "Am Sportplatz",
+           *               "HouseNumber": "2",
+           *               "ValidFrom": "2010-12-09",
+           *               "StreetComplete": "Am Sportplatz 2",
+           *               "HouseNumberComplete": "2",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 722,
+           *               "RelatedAddressId": 721,
+           *               "Content": "046 1336489",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 723,
+           *               "Content": "0170 72841827",
+           *               "CommunicationType": {
+           *                 "Id": 3,
+           *                 "Name": "Handynummer"
+           *               }
+           *             },
+           *             {
+           *               "Id": 724,
+           *               "Content": "katharina.werner@example.de",
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 725,
+           *               "Iban": "DE73200505505050790561",
+           *               "Bic": "HASPDEHHXXX",
+           *               "AccountHolder": "Katharina Werner",
+           *               "ValidFrom": "2010-12-09",
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 725,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 724,
+           *             "Content": "katharina.werner@example.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 722,
+           *             "RelatedAddressId": 721,
+           *             "Content": "046 1336489",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           "FirstMobilePhoneCommunication": {
+           *             "Id": 723,
+           *             "Content": "0170 72841827",
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 721,
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "ValidFrom": "2010-12-09",
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['Contractor'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -19814,11 +29878,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -19837,11 +29919,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -19853,6 +29959,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -19869,6 +29991,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -20082,6 +30220,344 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['ContractorV1_1'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 726,
+           *         "LicenseAgreementId": 719,
+           *         "LicenseAgreement": "00101.001.001.02",
+           *         "StartContract": "2010-12-09",
+           *         "ContractualUseValidFrom": "2010-12-09",
+           *         "ContractorType": {
+           *           "Id": 1,
+           *           "Name": "1. Vertragsnehmer"
+           *         },
+           *         "UseUnit": {
+           *           "Id": 650,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "Person": {
+           *           "Id": 720,
+           *           "IdNum": "P000016",
+           *           "Shortname": "WERNER16",
+           *           "Name": "Werner, Katharina",
+           *           "TaxIdentificationNumber": "55312640063",
+           *           "ValidFrom": "2010-12-09",
+           *           "IsNaturalPerson": true,
+           *           "NaturalPerson": {
+           *             "FirstName": "Katharina",
+           *             "LastName": "Werner",
+           *             "BirthDate": "1982-02-26",
+           *             "Gender": {
+           *               "Id": 2,
+           *               "Name": "weiblich"
+           *             },
+           *             "MaritalType": {
+           *               "Id": 3,
+           *               "Name": "geschieden"
+           *             },
+           *             "Nationality": {
+           *               "Id": 1,
+           *               "Name": "deutsch",
+           *               "Code": "DE"
+           *             }
+           *           },
+           *           "LegalPerson": {
+           *             "ContractPerson": []
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 721,
+           *               "Zip": "44135",
+           *               "Town": "Dortmund",
+           *               "Street": "Am Sportplatz",
+           *               "HouseNumber": "2",
+           *               "ValidFrom": "2010-12-09",
+           *               "StreetComplete": "Am Sportplatz 2",
+           *               "HouseNumberComplete": "2",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 722,
+           *               "RelatedAddressId": 721,
+           *               "Content": "046 1336489",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 723,
+           *               "Content": "0170 72841827",
+           *               "CommunicationType": {
+           *                 "Id": 3,
+           *                 "Name": "Handynummer"
+           *               }
+           *             },
+           *             {
+           *               "Id": 724,
+           *               "Content": "katharina.werner@example.de",
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 725,
+           *               "Iban": "DE73200505505050790561",
+           *               "Bic": "HASPDEHHXXX",
+           *               "AccountHolder": "Katharina Werner",
+           *               "ValidFrom": "2010-12-09",
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 725,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 724,
+           *             "Content": "katharina.werner@example.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 722,
+           *             "RelatedAddressId": 721,
+           *             "Content": "046 1336489",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           "FirstMobilePhoneCommunication": {
+           *             "Id": 723,
+           *             "Content": "0170 72841827",
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 721,
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "ValidFrom": "2010-12-09",
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['ContractorV1_1'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 726,
+           *         "LicenseAgreementId": 719,
+           *         "LicenseAgreement": "00101.001.001.02",
+           *         "StartContract": "2010-12-09",
+           *         "ContractualUseValidFrom": "2010-12-09",
+           *         "ContractorType": {
+           *           "Id": 1,
+           *           "Name": "1. Vertragsnehmer"
+           *         },
+           *         "UseUnit": {
+           *           "Id": 650,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "Person": {
+           *           "Id": 720,
+           *           "IdNum": "P000016",
+           *           "Shortname": "WERNER16",
+           *           "Name": "Werner, Katharina",
+           *           "TaxIdentificationNumber": "55312640063",
+           *           "ValidFrom": "2010-12-09",
+           *           "IsNaturalPerson": true,
+           *           "NaturalPerson": {
+           *             "FirstName": "Katharina",
+           *             "LastName": "Werner",
+           *             "BirthDate": "1982-02-26",
+           *             "Gender": {
+           *               "Id": 2,
+           *               "Name": "weiblich"
+           *             },
+           *             "MaritalType": {
+           *               "Id": 3,
+           *               "Name": "geschieden"
+           *             },
+           *             "Nationality": {
+           *               "Id": 1,
+           *               "Name": "deutsch",
+           *               "Code": "DE"
+           *             }
+           *           },
+           *           "LegalPerson": {
+           *             "ContractPerson": []
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 721,
+           *               "Zip": "44135",
+           *               "Town": "Dortmund",
+           *               "Street": "Am Sportplatz",
+           *               "HouseNumber": "2",
+           *               "ValidFrom": "2010-12-09",
+           *               "StreetComplete": "Am Sportplatz 2",
+           *               "HouseNumberComplete": "2",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 722,
+           *               "RelatedAddressId": 721,
+           *               "Content": "046 1336489",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 723,
+           *               "Content": "0170 72841827",
+           *               "CommunicationType": {
+           *                 "Id": 3,
+           *                 "Name": "Handynummer"
+           *               }
+           *             },
+           *             {
+           *               "Id": 724,
+           *               "Content": "katharina.werner@example.de",
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 725,
+           *               "Iban": "DE73200505505050790561",
+           *               "Bic": "HASPDEHHXXX",
+           *               "AccountHolder": "Katharina Werner",
+           *               "ValidFrom": "2010-12-09",
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 725,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 724,
+           *             "Content": "katharina.werner@example.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 722,
+           *             "RelatedAddressId": 721,
+           *             "Content": "046 1336489",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           "FirstMobilePhoneCommunication": {
+           *             "Id": 723,
+           *             "Content": "0170 72841827",
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 721,
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "ValidFrom": "2010-12-09",
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['ContractorV1_1'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -20098,11 +30574,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -20121,11 +30615,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20137,6 +30655,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -20153,6 +30687,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -20160,7 +30710,7 @@ export interface operations {
   RentAccountingPersonDetailsV1_0_GetContractors: {
     parameters: {
       query?: {
-        /** @description true: null properties are present as null; false: left out */
+        /** @description Accepted and changes nothing: version 1.0 records carry every key */
         showNullValues?: boolean;
         /** @description Page size, 1..100. Absent: the complete list */
         limit?: number;
@@ -20274,6 +30824,168 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['ContractorV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 726,
+           *         "LicenseAgreementId": 719,
+           *         "LicenseAgreement": "00101.001.001.02",
+           *         "StartContract": "2010-12-09",
+           *         "IsLegalPerson": false,
+           *         "IsNaturalPerson": true,
+           *         "PersonId": 720,
+           *         "PersonIdNum": "P000016",
+           *         "PersonName": "Werner, Katharina",
+           *         "PersonFirstName": "Katharina",
+           *         "PersonLastName": "Werner",
+           *         "BirthDate": "1982-02-26T00:00:00Z",
+           *         "PersonValidFrom": "2010-12-09",
+           *         "ContractorTypeId": 1,
+           *         "ContractorType": "1. Vertragsnehmer",
+           *         "GenderId": 2,
+           *         "Gender": "weiblich",
+           *         "UseUnitId": 650,
+           *         "UseUnit": "00101.001.001",
+           *         "Addresses": [
+           *           {
+           *             "Id": 721,
+           *             "Zip": "44135",
+           *             "Town": "Dortmund",
+           *             "Street": "Am Sportplatz",
+           *             "HouseNumber": "2",
+           *             "ValidFrom": "2010-12-09",
+           *             "StreetComplete": "Am Sportplatz 2",
+           *             "HouseNumberComplete": "2",
+           *             "MainAddress": true,
+           *             "AddressTypeId": 1,
+           *             "AddressType": "Hauptadresse",
+           *             "CountryId": 1,
+           *             "CountryCode": "DE"
+           *           }
+           *         ],
+           *         "Communications": [
+           *           {
+           *             "Id": 722,
+           *             "RelatedAddressId": 721,
+           *             "Content": "046 1336489",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *             "CommunicationTypeId": 1,
+           *             "CommunicationType": "Festnetz"
+           *           },
+           *           {
+           *             "Id": 723,
+           *             "Content": "0170 72841827",
+           *             "CommunicationTypeId": 3,
+           *             "CommunicationType": "Handynummer"
+           *           },
+           *           {
+           *             "Id": 724,
+           *             "Content": "katharina.werner@example.de",
+           *             "CommunicationTypeId": 5,
+           *             "CommunicationType": "E-Mail"
+           *           }
+           *         ],
+           *         "DefaultAddress": {
+           *           "Id": 721,
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "ValidFrom": "2010-12-09",
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2",
+           *           "MainAddress": true,
+           *           "AddressTypeId": 1,
+           *           "AddressType": "Hauptadresse",
+           *           "CountryId": 1,
+           *           "CountryCode": "DE"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['ContractorV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 726,
+           *         "LicenseAgreementId": 719,
+           *         "LicenseAgreement": "00101.001.001.02",
+           *         "StartContract": "2010-12-09",
+           *         "IsLegalPerson": false,
+           *         "IsNaturalPerson": true,
+           *         "PersonId": 720,
+           *         "PersonIdNum": "P000016",
+           *         "PersonName": "Werner, Katharina",
+           *         "PersonFirstName": "Katharina",
+           *         "PersonLastName": "Werner",
+           *         "BirthDate": "1982-02-26T00:00:00Z",
+           *         "PersonValidFrom": "2010-12-09",
+           *         "ContractorTypeId": 1,
+           *         "ContractorType": "1. Vertragsnehmer",
+           *         "GenderId": 2,
+           *         "Gender": "weiblich",
+           *         "UseUnitId": 650,
+           *         "UseUnit": "00101.001.001",
+           *         "Addresses": [
+           *           {
+           *             "Id": 721,
+           *             "Zip": "44135",
+           *             "Town": "Dortmund",
+           *             "Street": "Am Sportplatz",
+           *             "HouseNumber": "2",
+           *             "ValidFrom": "2010-12-09",
+           *             "StreetComplete": "Am Sportplatz 2",
+           *             "HouseNumberComplete": "2",
+           *             "MainAddress": true,
+           *             "AddressTypeId": 1,
+           *             "AddressType": "Hauptadresse",
+           *             "CountryId": 1,
+           *             "CountryCode": "DE"
+           *           }
+           *         ],
+           *         "Communications": [
+           *           {
+           *             "Id": 722,
+           *             "RelatedAddressId": 721,
+           *             "Content": "046 1336489",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Sportplatz 2, 44135 Dortmund",
+           *             "CommunicationTypeId": 1,
+           *             "CommunicationType": "Festnetz"
+           *           },
+           *           {
+           *             "Id": 723,
+           *             "Content": "0170 72841827",
+           *             "CommunicationTypeId": 3,
+           *             "CommunicationType": "Handynummer"
+           *           },
+           *           {
+           *             "Id": 724,
+           *             "Content": "katharina.werner@example.de",
+           *             "CommunicationTypeId": 5,
+           *             "CommunicationType": "E-Mail"
+           *           }
+           *         ],
+           *         "DefaultAddress": {
+           *           "Id": 721,
+           *           "Zip": "44135",
+           *           "Town": "Dortmund",
+           *           "Street": "Am Sportplatz",
+           *           "HouseNumber": "2",
+           *           "ValidFrom": "2010-12-09",
+           *           "StreetComplete": "Am Sportplatz 2",
+           *           "HouseNumberComplete": "2",
+           *           "MainAddress": true,
+           *           "AddressTypeId": 1,
+           *           "AddressType": "Hauptadresse",
+           *           "CountryId": 1,
+           *           "CountryCode": "DE"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['ContractorV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -20290,11 +31002,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -20313,11 +31043,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20329,6 +31083,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -20345,6 +31115,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -20417,6 +31203,82 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['PaymentMode'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 727,
+           *         "ActiveFrom": "2010-12-09",
+           *         "LicenseAgreement": {
+           *           "Id": 719,
+           *           "IdNum": "00101.001.001.02",
+           *           "UseUnit": {
+           *             "Id": 650,
+           *             "UseUnitNumber": "00101.001.001",
+           *             "BuildingLandId": 649,
+           *             "EconomicUnitId": 633,
+           *             "EconomicUnit": "00101"
+           *           }
+           *         },
+           *         "Mode": {
+           *           "Id": 1,
+           *           "Name": "Lastschrift (SEPA)"
+           *         },
+           *         "Type": {
+           *           "Id": 1,
+           *           "Name": "Basislastschrift"
+           *         },
+           *         "SepaMandate": {
+           *           "Id": 727,
+           *           "MandateId": "MANDAT-719",
+           *           "Iban": "DE73200505505050790561"
+           *         },
+           *         "BankAccount": {
+           *           "Id": 725,
+           *           "Iban": "DE73200505505050790561",
+           *           "Bic": "HASPDEHHXXX"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['PaymentMode'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 727,
+           *         "ActiveFrom": "2010-12-09",
+           *         "LicenseAgreement": {
+           *           "Id": 719,
+           *           "IdNum": "00101.001.001.02",
+           *           "UseUnit": {
+           *             "Id": 650,
+           *             "UseUnitNumber": "00101.001.001",
+           *             "BuildingLandId": 649,
+           *             "EconomicUnitId": 633,
+           *             "EconomicUnit": "00101"
+           *           }
+           *         },
+           *         "Mode": {
+           *           "Id": 1,
+           *           "Name": "Lastschrift (SEPA)"
+           *         },
+           *         "Type": {
+           *           "Id": 1,
+           *           "Name": "Basislastschrift"
+           *         },
+           *         "SepaMandate": {
+           *           "Id": 727,
+           *           "MandateId": "MANDAT-719",
+           *           "Iban": "DE73200505505050790561"
+           *         },
+           *         "BankAccount": {
+           *           "Id": 725,
+           *           "Iban": "DE73200505505050790561",
+           *           "Bic": "HASPDEHHXXX"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['PaymentMode'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -20433,11 +31295,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -20456,11 +31336,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20472,6 +31376,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -20488,6 +31408,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -20581,6 +31517,120 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['ContractPosition'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 728,
+           *         "NetAmount": 1120,
+           *         "Amount": 1120,
+           *         "ActiveFrom": "2010-12-09",
+           *         "LicenseAgreement": {
+           *           "Id": 719,
+           *           "IdNum": "00101.001.001.02",
+           *           "UseUnit": {
+           *             "Id": 650,
+           *             "UseUnitNumber": "00101.001.001",
+           *             "BuildingLandId": 649,
+           *             "EconomicUnitId": 633,
+           *             "EconomicUnit": "00101"
+           *           }
+           *         },
+           *         "VatRate": {
+           *           "Id": 34,
+           *           "Code": "0"
+           *         },
+           *         "ValidContractPosition": {
+           *           "Id": 1,
+           *           "Name": "gültig"
+           *         },
+           *         "ChangeReasonContracts": {
+           *           "Id": 1,
+           *           "Name": "Neuvertrag"
+           *         },
+           *         "ContractPositionType": {
+           *           "Id": 35,
+           *           "NodeId": 11,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM",
+           *           "Deposit": false,
+           *           "WBRelevant": true,
+           *           "BGBRelevant": true,
+           *           "IsPartOfNetRent": true,
+           *           "UsingCpAsPrepaymentBlock": false,
+           *           "AssignmentPrepayment": "",
+           *           "IsGrossRentWithoutHeating": true,
+           *           "IsPartOfNetRentCensus": true,
+           *           "IsBasisCalculationReminderChargeInterest": true,
+           *           "IsPrepaymentHeating": false,
+           *           "IsPrepaymentRunningCost": false,
+           *           "ReportAsSinkingFund": false
+           *         },
+           *         "ContractPositionTypeSlim": {
+           *           "Id": 35,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['ContractPosition'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 728,
+           *         "NetAmount": 1120,
+           *         "Amount": 1120,
+           *         "ActiveFrom": "2010-12-09",
+           *         "LicenseAgreement": {
+           *           "Id": 719,
+           *           "IdNum": "00101.001.001.02",
+           *           "UseUnit": {
+           *             "Id": 650,
+           *             "UseUnitNumber": "00101.001.001",
+           *             "BuildingLandId": 649,
+           *             "EconomicUnitId": 633,
+           *             "EconomicUnit": "00101"
+           *           }
+           *         },
+           *         "VatRate": {
+           *           "Id": 34,
+           *           "Code": "0"
+           *         },
+           *         "ValidContractPosition": {
+           *           "Id": 1,
+           *           "Name": "gültig"
+           *         },
+           *         "ChangeReasonContracts": {
+           *           "Id": 1,
+           *           "Name": "Neuvertrag"
+           *         },
+           *         "ContractPositionType": {
+           *           "Id": 35,
+           *           "NodeId": 11,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM",
+           *           "Deposit": false,
+           *           "WBRelevant": true,
+           *           "BGBRelevant": true,
+           *           "IsPartOfNetRent": true,
+           *           "UsingCpAsPrepaymentBlock": false,
+           *           "AssignmentPrepayment": "",
+           *           "IsGrossRentWithoutHeating": true,
+           *           "IsPartOfNetRentCensus": true,
+           *           "IsBasisCalculationReminderChargeInterest": true,
+           *           "IsPrepaymentHeating": false,
+           *           "IsPrepaymentRunningCost": false,
+           *           "ReportAsSinkingFund": false
+           *         },
+           *         "ContractPositionTypeSlim": {
+           *           "Id": 35,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['ContractPosition'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -20597,11 +31647,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -20620,11 +31688,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20636,6 +31728,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -20652,6 +31760,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -20659,7 +31783,7 @@ export interface operations {
   RentAccountingV1_0_GetContractPositions: {
     parameters: {
       query?: {
-        /** @description true: null properties are present as null; false: left out */
+        /** @description Accepted and changes nothing: version 1.0 records carry every key */
         showNullValues?: boolean;
         /** @description Page size, 1..100. Absent: the complete list */
         limit?: number;
@@ -20739,6 +31863,120 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['ContractPositionV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 728,
+           *         "NetAmount": 1120,
+           *         "Amount": 1120,
+           *         "ActiveFrom": "2010-12-09",
+           *         "LicenseAgreement": {
+           *           "Id": 719,
+           *           "IdNum": "00101.001.001.02",
+           *           "UseUnit": {
+           *             "Id": 650,
+           *             "UseUnitNumber": "00101.001.001",
+           *             "BuildingLandId": 649,
+           *             "EconomicUnitId": 633,
+           *             "EconomicUnit": "00101"
+           *           }
+           *         },
+           *         "VatRate": {
+           *           "Id": 34,
+           *           "Code": "0"
+           *         },
+           *         "ValidContractPosition": {
+           *           "Id": 1,
+           *           "Name": "gültig"
+           *         },
+           *         "ChangeReasonContracts": {
+           *           "Id": 1,
+           *           "Name": "Neuvertrag"
+           *         },
+           *         "ContractPositionType": {
+           *           "Id": 35,
+           *           "NodeId": 11,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM",
+           *           "Deposit": false,
+           *           "WBRelevant": true,
+           *           "BGBRelevant": true,
+           *           "IsPartOfNetRent": true,
+           *           "UsingCpAsPrepaymentBlock": false,
+           *           "AssignmentPrepayment": "",
+           *           "IsGrossRentWithoutHeating": true,
+           *           "IsPartOfNetRentCensus": true,
+           *           "IsBasisCalculationReminderChargeInterest": true,
+           *           "IsPrepaymentHeating": false,
+           *           "IsPrepaymentRunningCost": false,
+           *           "ReportAsSinkingFund": false
+           *         },
+           *         "ContractPositionTypeSlim": {
+           *           "Id": 35,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['ContractPositionV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 728,
+           *         "NetAmount": 1120,
+           *         "Amount": 1120,
+           *         "ActiveFrom": "2010-12-09",
+           *         "LicenseAgreement": {
+           *           "Id": 719,
+           *           "IdNum": "00101.001.001.02",
+           *           "UseUnit": {
+           *             "Id": 650,
+           *             "UseUnitNumber": "00101.001.001",
+           *             "BuildingLandId": 649,
+           *             "EconomicUnitId": 633,
+           *             "EconomicUnit": "00101"
+           *           }
+           *         },
+           *         "VatRate": {
+           *           "Id": 34,
+           *           "Code": "0"
+           *         },
+           *         "ValidContractPosition": {
+           *           "Id": 1,
+           *           "Name": "gültig"
+           *         },
+           *         "ChangeReasonContracts": {
+           *           "Id": 1,
+           *           "Name": "Neuvertrag"
+           *         },
+           *         "ContractPositionType": {
+           *           "Id": 35,
+           *           "NodeId": 11,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM",
+           *           "Deposit": false,
+           *           "WBRelevant": true,
+           *           "BGBRelevant": true,
+           *           "IsPartOfNetRent": true,
+           *           "UsingCpAsPrepaymentBlock": false,
+           *           "AssignmentPrepayment": "",
+           *           "IsGrossRentWithoutHeating": true,
+           *           "IsPartOfNetRentCensus": true,
+           *           "IsBasisCalculationReminderChargeInterest": true,
+           *           "IsPrepaymentHeating": false,
+           *           "IsPrepaymentRunningCost": false,
+           *           "ReportAsSinkingFund": false
+           *         },
+           *         "ContractPositionTypeSlim": {
+           *           "Id": 35,
+           *           "Name": "Grundmiete",
+           *           "ShortCode": "GM"
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['ContractPositionV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -20755,11 +31993,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -20778,11 +32034,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -20794,6 +32074,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -20810,6 +32106,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -21043,6 +32355,380 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['Management'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 519,
+           *         "IdNum": "VW000",
+           *         "Name": "Verwaltungsverbund Deutschland",
+           *         "NodeId": 1,
+           *         "AdministrationType": {
+           *           "Id": 3,
+           *           "Name": "Eigenbestand"
+           *         },
+           *         "Person": {
+           *           "Id": 520,
+           *           "IdNum": "P000001",
+           *           "Shortname": "VDGH",
+           *           "Name": "Verwaltungsverbund Deutschland GmbH",
+           *           "TaxNumber": "15/938/17726",
+           *           "ValidFrom": "2000-01-01",
+           *           "IsNaturalPerson": false,
+           *           "LegalPerson": {
+           *             "LongName1": "Verwaltungsverbund Deutschland GmbH",
+           *             "VatId": "DE100007919",
+           *             "CommercialRegisterNumber": "HRB 10001",
+           *             "CommercialRegisterTown": "Berlin",
+           *             "ContractPerson": [
+           *               {
+           *                 "Id": 521,
+           *                 "IdNum": "000001-1",
+           *                 "FirstName": "Anna",
+           *                 "LastName": "Schneider"
+           *               }
+           *             ]
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 522,
+           *               "Zip": "10115",
+           *               "Town": "Berlin",
+           *               "Street": "Am Rathaus",
+           *               "HouseNumber": "1",
+           *               "ValidFrom": "2000-01-01",
+           *               "StreetComplete": "Am Rathaus 1",
+           *               "HouseNumberComplete": "1",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 523,
+           *               "RelatedAddressId": 522,
+           *               "Content": "034 1368827",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 524,
+           *               "Content": "0151 49347904",
+           *               "CommunicationType": {
+           *                 "Id": 3,
+           *                 "Name": "Handynummer"
+           *               }
+           *             },
+           *             {
+           *               "Id": 525,
+           *               "Content": "info@verwaltungsverbund.de",
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 526,
+           *               "Iban": "DE96200505505822165090",
+           *               "Bic": "HASPDEHHXXX",
+           *               "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *               "ValidFrom": "2000-01-01",
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 526,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 525,
+           *             "Content": "info@verwaltungsverbund.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 523,
+           *             "RelatedAddressId": 522,
+           *             "Content": "034 1368827",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           "FirstMobilePhoneCommunication": {
+           *             "Id": 524,
+           *             "Content": "0151 49347904",
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 522,
+           *           "Zip": "10115",
+           *           "Town": "Berlin",
+           *           "Street": "Am Rathaus",
+           *           "HouseNumber": "1",
+           *           "ValidFrom": "2000-01-01",
+           *           "StreetComplete": "Am Rathaus 1",
+           *           "HouseNumberComplete": "1",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         },
+           *         "DefaultBankaccount": {
+           *           "Id": 526,
+           *           "Iban": "DE96200505505822165090",
+           *           "Bic": "HASPDEHHXXX",
+           *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *           "ValidFrom": "2000-01-01",
+           *           "BankAccountType": {
+           *             "Id": 1,
+           *             "Code": "GIRO"
+           *           },
+           *           "BankAccountId": 526,
+           *           "BankAccountUsageType": {
+           *             "Id": 1,
+           *             "Code": "LS"
+           *           }
+           *         },
+           *         "CompanyCodes": [
+           *           {
+           *             "Id": 1,
+           *             "Name": "Wohnbau Nord GmbH",
+           *             "Code": "1000"
+           *           },
+           *           {
+           *             "Id": 2,
+           *             "Name": "Stadtwohnen Süd eG",
+           *             "Code": "2000"
+           *           },
+           *           {
+           *             "Id": 3,
+           *             "Name": "Gemeinnützige Wohnungsbaugesellschaft West mbH",
+           *             "Code": "3000"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['Management'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 519,
+           *         "IdNum": "VW000",
+           *         "Name": "Verwaltungsverbund Deutschland",
+           *         "NodeId": 1,
+           *         "AdministrationType": {
+           *           "Id": 3,
+           *           "Name": "Eigenbestand"
+           *         },
+           *         "Person": {
+           *           "Id": 520,
+           *           "IdNum": "P000001",
+           *           "Shortname": "VDGH",
+           *           "Name": "Verwaltungsverbund Deutschland GmbH",
+           *           "TaxNumber": "15/938/17726",
+           *           "ValidFrom": "2000-01-01",
+           *           "IsNaturalPerson": false,
+           *           "LegalPerson": {
+           *             "LongName1": "Verwaltungsverbund Deutschland GmbH",
+           *             "VatId": "DE100007919",
+           *             "CommercialRegisterNumber": "HRB 10001",
+           *             "CommercialRegisterTown": "Berlin",
+           *             "ContractPerson": [
+           *               {
+           *                 "Id": 521,
+           *                 "IdNum": "000001-1",
+           *                 "FirstName": "Anna",
+           *                 "LastName": "Schneider"
+           *               }
+           *             ]
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 522,
+           *               "Zip": "10115",
+           *               "Town": "Berlin",
+           *               "Street": "Am Rathaus",
+           *               "HouseNumber": "1",
+           *               "ValidFrom": "2000-01-01",
+           *               "StreetComplete": "Am Rathaus 1",
+           *               "HouseNumberComplete": "1",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 523,
+           *               "RelatedAddressId": 522,
+           *               "Content": "034 1368827",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 524,
+           *               "Content": "0151 49347904",
+           *               "CommunicationType": {
+           *                 "Id": 3,
+           *                 "Name": "Handynummer"
+           *               }
+           *             },
+           *             {
+           *               "Id": 525,
+           *               "Content": "info@verwaltungsverbund.de",
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 526,
+           *               "Iban": "DE96200505505822165090",
+           *               "Bic": "HASPDEHHXXX",
+           *               "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *               "ValidFrom": "2000-01-01",
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 526,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 525,
+           *             "Content": "info@verwaltungsverbund.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 523,
+           *             "RelatedAddressId": 522,
+           *             "Content": "034 1368827",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           "FirstMobilePhoneCommunication": {
+           *             "Id": 524,
+           *             "Content": "0151 49347904",
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 522,
+           *           "Zip": "10115",
+           *           "Town": "Berlin",
+           *           "Street": "Am Rathaus",
+           *           "HouseNumber": "1",
+           *           "ValidFrom": "2000-01-01",
+           *           "StreetComplete": "Am Rathaus 1",
+           *           "HouseNumberComplete": "1",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         },
+           *         "DefaultBankaccount": {
+           *           "Id": 526,
+           *           "Iban": "DE96200505505822165090",
+           *           "Bic": "HASPDEHHXXX",
+           *           "AccountHolder": "Verwaltungsverbund Deutschland GmbH",
+           *           "ValidFrom": "2000-01-01",
+           *           "BankAccountType": {
+           *             "Id": 1,
+           *             "Code": "GIRO"
+           *           },
+           *           "BankAccountId": 526,
+           *           "BankAccountUsageType": {
+           *             "Id": 1,
+           *             "Code": "LS"
+           *           }
+           *         },
+           *         "CompanyCodes": [
+           *           {
+           *             "Id": 1,
+           *             "Name": "Wohnbau Nord GmbH",
+           *             "Code": "1000"
+           *           },
+           *           {
+           *             "Id": 2,
+           *             "Name": "Stadtwohnen Süd eG",
+           *             "Code": "2000"
+           *           },
+           *           {
+           *             "Id": 3,
+           *             "Name": "Gemeinnützige Wohnungsbaugesellschaft West mbH",
+           *             "Code": "3000"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['Management'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -21059,11 +32745,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -21082,11 +32786,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21098,6 +32826,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -21114,6 +32858,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -21310,6 +33070,306 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['Owner2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 596,
+           *         "OwnerNumber": "E010001",
+           *         "IsCondominium": false,
+           *         "Person": {
+           *           "Id": 597,
+           *           "IdNum": "P000011",
+           *           "Shortname": "GK",
+           *           "Name": "Grundstücksgesellschaft Köln 1",
+           *           "TaxNumber": "49/287/75818",
+           *           "ValidFrom": "2000-01-01",
+           *           "IsNaturalPerson": false,
+           *           "LegalPerson": {
+           *             "LongName1": "Grundstücksgesellschaft Köln 1",
+           *             "VatId": "DE100087109",
+           *             "CommercialRegisterNumber": "HRB 10011",
+           *             "CommercialRegisterTown": "Köln",
+           *             "ContractPerson": [
+           *               {
+           *                 "Id": 598,
+           *                 "IdNum": "000011-1",
+           *                 "FirstName": "Stefan",
+           *                 "LastName": "Weber"
+           *               }
+           *             ]
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 599,
+           *               "Zip": "50667",
+           *               "Town": "Köln",
+           *               "Street": "Hauptstraße",
+           *               "HouseNumber": "10",
+           *               "ValidFrom": "2000-01-01",
+           *               "StreetComplete": "Hauptstraße 10",
+           *               "HouseNumberComplete": "10",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 600,
+           *               "RelatedAddressId": 599,
+           *               "Content": "076 927941",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 601,
+           *               "Content": "info@grundstcksgesellschaft.de",
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 602,
+           *               "Iban": "DE30701500005969692551",
+           *               "Bic": "SSKMDEMMXXX",
+           *               "AccountHolder": "Grundstücksgesellschaft Köln 1",
+           *               "ValidFrom": "2000-01-01",
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 602,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 601,
+           *             "Content": "info@grundstcksgesellschaft.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 600,
+           *             "RelatedAddressId": 599,
+           *             "Content": "076 927941",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 599,
+           *           "Zip": "50667",
+           *           "Town": "Köln",
+           *           "Street": "Hauptstraße",
+           *           "HouseNumber": "10",
+           *           "ValidFrom": "2000-01-01",
+           *           "StreetComplete": "Hauptstraße 10",
+           *           "HouseNumberComplete": "10",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         },
+           *         "DefaultBankaccount": {
+           *           "Id": 602,
+           *           "Iban": "DE30701500005969692551",
+           *           "Bic": "SSKMDEMMXXX",
+           *           "AccountHolder": "Grundstücksgesellschaft Köln 1",
+           *           "ValidFrom": "2000-01-01",
+           *           "BankAccountType": {
+           *             "Id": 1,
+           *             "Code": "GIRO"
+           *           },
+           *           "BankAccountId": 602,
+           *           "BankAccountUsageType": {
+           *             "Id": 1,
+           *             "Code": "LS"
+           *           }
+           *         },
+           *         "CompanyCodes": []
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['Owner2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 596,
+           *         "OwnerNumber": "E010001",
+           *         "IsCondominium": false,
+           *         "Person": {
+           *           "Id": 597,
+           *           "IdNum": "P000011",
+           *           "Shortname": "GK",
+           *           "Name": "Grundstücksgesellschaft Köln 1",
+           *           "TaxNumber": "49/287/75818",
+           *           "ValidFrom": "2000-01-01",
+           *           "IsNaturalPerson": false,
+           *           "LegalPerson": {
+           *             "LongName1": "Grundstücksgesellschaft Köln 1",
+           *             "VatId": "DE100087109",
+           *             "CommercialRegisterNumber": "HRB 10011",
+           *             "CommercialRegisterTown": "Köln",
+           *             "ContractPerson": [
+           *               {
+           *                 "Id": 598,
+           *                 "IdNum": "000011-1",
+           *                 "FirstName": "Stefan",
+           *                 "LastName": "Weber"
+           *               }
+           *             ]
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 599,
+           *               "Zip": "50667",
+           *               "Town": "Köln",
+           *               "Street": "Hauptstraße",
+           *               "HouseNumber": "10",
+           *               "ValidFrom": "2000-01-01",
+           *               "StreetComplete": "Hauptstraße 10",
+           *               "HouseNumberComplete": "10",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 600,
+           *               "RelatedAddressId": 599,
+           *               "Content": "076 927941",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 601,
+           *               "Content": "info@grundstcksgesellschaft.de",
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 602,
+           *               "Iban": "DE30701500005969692551",
+           *               "Bic": "SSKMDEMMXXX",
+           *               "AccountHolder": "Grundstücksgesellschaft Köln 1",
+           *               "ValidFrom": "2000-01-01",
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 602,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 601,
+           *             "Content": "info@grundstcksgesellschaft.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 600,
+           *             "RelatedAddressId": 599,
+           *             "Content": "076 927941",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 599,
+           *           "Zip": "50667",
+           *           "Town": "Köln",
+           *           "Street": "Hauptstraße",
+           *           "HouseNumber": "10",
+           *           "ValidFrom": "2000-01-01",
+           *           "StreetComplete": "Hauptstraße 10",
+           *           "HouseNumberComplete": "10",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         },
+           *         "DefaultBankaccount": {
+           *           "Id": 602,
+           *           "Iban": "DE30701500005969692551",
+           *           "Bic": "SSKMDEMMXXX",
+           *           "AccountHolder": "Grundstücksgesellschaft Köln 1",
+           *           "ValidFrom": "2000-01-01",
+           *           "BankAccountType": {
+           *             "Id": 1,
+           *             "Code": "GIRO"
+           *           },
+           *           "BankAccountId": 602,
+           *           "BankAccountUsageType": {
+           *             "Id": 1,
+           *             "Code": "LS"
+           *           }
+           *         },
+           *         "CompanyCodes": []
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['Owner2'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -21326,11 +33386,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -21349,11 +33427,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21365,6 +33467,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -21381,6 +33499,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -21433,6 +33567,50 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['Department'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 548,
+           *         "IdNum": "ABT11",
+           *         "Name": "Vermietung Berlin",
+           *         "ManagementId": 527,
+           *         "DepartmentType": {
+           *           "Id": 1,
+           *           "Name": "Vermietung"
+           *         },
+           *         "ResponsibleOfficials": [
+           *           {
+           *             "Id": 535,
+           *             "CodeShort": "SB11",
+           *             "PersonId": 536
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['Department'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 548,
+           *         "IdNum": "ABT11",
+           *         "Name": "Vermietung Berlin",
+           *         "ManagementId": 527,
+           *         "DepartmentType": {
+           *           "Id": 1,
+           *           "Name": "Vermietung"
+           *         },
+           *         "ResponsibleOfficials": [
+           *           {
+           *             "Id": 535,
+           *             "CodeShort": "SB11",
+           *             "PersonId": 536
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['Department'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -21449,11 +33627,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -21472,11 +33668,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21488,6 +33708,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -21504,6 +33740,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -21654,6 +33906,242 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['ResponsibleOfficial2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 535,
+           *         "CodeShort": "SB11",
+           *         "AutomaticMailsActivated": true,
+           *         "UniversalResponsibilityPossible": true,
+           *         "UserId": 101,
+           *         "Person": {
+           *           "Id": 536,
+           *           "IdNum": "P000003",
+           *           "Shortname": "WAGNER3",
+           *           "Name": "Wagner, Katharina",
+           *           "TaxIdentificationNumber": "82465469236",
+           *           "ValidFrom": "2010-01-01",
+           *           "IsNaturalPerson": true,
+           *           "NaturalPerson": {
+           *             "FirstName": "Katharina",
+           *             "LastName": "Wagner",
+           *             "BirthDate": "1990-06-02",
+           *             "Gender": {
+           *               "Id": 2,
+           *               "Name": "weiblich"
+           *             },
+           *             "MaritalType": {
+           *               "Id": 1,
+           *               "Name": "ledig"
+           *             },
+           *             "Nationality": {
+           *               "Id": 1,
+           *               "Name": "deutsch",
+           *               "Code": "DE"
+           *             }
+           *           },
+           *           "LegalPerson": {
+           *             "ContractPerson": []
+           *           },
+           *           "Communications": [
+           *             {
+           *               "Id": 538,
+           *               "RelatedAddressId": 537,
+           *               "Content": "082 7028255",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 539,
+           *               "Content": "0160 27612674",
+           *               "CommunicationType": {
+           *                 "Id": 3,
+           *                 "Name": "Handynummer"
+           *               }
+           *             },
+           *             {
+           *               "Id": 540,
+           *               "Content": "katharina.wagner@example.de",
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 540,
+           *             "Content": "katharina.wagner@example.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 538,
+           *             "RelatedAddressId": 537,
+           *             "Content": "082 7028255",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           "FirstMobilePhoneCommunication": {
+           *             "Id": 539,
+           *             "Content": "0160 27612674",
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 537,
+           *           "Zip": "10115",
+           *           "Town": "Berlin",
+           *           "Street": "Am Rathaus",
+           *           "HouseNumber": "1",
+           *           "ValidFrom": "2010-01-01",
+           *           "StreetComplete": "Am Rathaus 1",
+           *           "HouseNumberComplete": "1",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['ResponsibleOfficial2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 535,
+           *         "CodeShort": "SB11",
+           *         "AutomaticMailsActivated": true,
+           *         "UniversalResponsibilityPossible": true,
+           *         "UserId": 101,
+           *         "Person": {
+           *           "Id": 536,
+           *           "IdNum": "P000003",
+           *           "Shortname": "WAGNER3",
+           *           "Name": "Wagner, Katharina",
+           *           "TaxIdentificationNumber": "82465469236",
+           *           "ValidFrom": "2010-01-01",
+           *           "IsNaturalPerson": true,
+           *           "NaturalPerson": {
+           *             "FirstName": "Katharina",
+           *             "LastName": "Wagner",
+           *             "BirthDate": "1990-06-02",
+           *             "Gender": {
+           *               "Id": 2,
+           *               "Name": "weiblich"
+           *             },
+           *             "MaritalType": {
+           *               "Id": 1,
+           *               "Name": "ledig"
+           *             },
+           *             "Nationality": {
+           *               "Id": 1,
+           *               "Name": "deutsch",
+           *               "Code": "DE"
+           *             }
+           *           },
+           *           "LegalPerson": {
+           *             "ContractPerson": []
+           *           },
+           *           "Communications": [
+           *             {
+           *               "Id": 538,
+           *               "RelatedAddressId": 537,
+           *               "Content": "082 7028255",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 539,
+           *               "Content": "0160 27612674",
+           *               "CommunicationType": {
+           *                 "Id": 3,
+           *                 "Name": "Handynummer"
+           *               }
+           *             },
+           *             {
+           *               "Id": 540,
+           *               "Content": "katharina.wagner@example.de",
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 540,
+           *             "Content": "katharina.wagner@example.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 538,
+           *             "RelatedAddressId": 537,
+           *             "Content": "082 7028255",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Am Rathaus 1, 10115 Berlin",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           },
+           *           "FirstMobilePhoneCommunication": {
+           *             "Id": 539,
+           *             "Content": "0160 27612674",
+           *             "CommunicationType": {
+           *               "Id": 3,
+           *               "Name": "Handynummer"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 537,
+           *           "Zip": "10115",
+           *           "Town": "Berlin",
+           *           "Street": "Am Rathaus",
+           *           "HouseNumber": "1",
+           *           "ValidFrom": "2010-01-01",
+           *           "StreetComplete": "Am Rathaus 1",
+           *           "HouseNumberComplete": "1",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         }
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['ResponsibleOfficial2'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -21670,11 +34158,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -21693,11 +34199,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21709,6 +34239,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -21725,6 +34271,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -21820,6 +34382,140 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['Jurisdiction'][];
+          /**
+           * @example [
+           *       {
+           *         "EconomicUnit": {
+           *           "Id": 633,
+           *           "IdNum": "00101",
+           *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *           "Location": "Am Sportplatz, 44135 Dortmund"
+           *         },
+           *         "EconomicUnitUniversalResponsibility": true,
+           *         "EconomicUnitUniversalResponsibleOfficial": {
+           *           "Id": 535,
+           *           "CodeShort": "SB11",
+           *           "AutomaticMailsActivated": true,
+           *           "UniversalResponsibilityPossible": true,
+           *           "PersonId": 536,
+           *           "PersonName": "Wagner, Katharina",
+           *           "UserId": 101
+           *         },
+           *         "EconomicUnitJurisdictionList": [
+           *           {
+           *             "Id": 964,
+           *             "MainJurisdiction": true,
+           *             "ResponsibleOfficial": {
+           *               "Id": 535,
+           *               "CodeShort": "SB11",
+           *               "AutomaticMailsActivated": true,
+           *               "UniversalResponsibilityPossible": true,
+           *               "PersonId": 536,
+           *               "PersonName": "Wagner, Katharina",
+           *               "UserId": 101
+           *             },
+           *             "Department": {
+           *               "Id": 548,
+           *               "Name": "Vermietung Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 1,
+           *               "Name": "Vermietung"
+           *             }
+           *           },
+           *           {
+           *             "Id": 965,
+           *             "MainJurisdiction": false,
+           *             "ResponsibleOfficial": {
+           *               "Id": 542,
+           *               "CodeShort": "SB12",
+           *               "AutomaticMailsActivated": false,
+           *               "UniversalResponsibilityPossible": false,
+           *               "PersonId": 543,
+           *               "PersonName": "Meyer, Mehmet",
+           *               "UserId": 102
+           *             },
+           *             "Department": {
+           *               "Id": 549,
+           *               "Name": "Technik Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 2,
+           *               "Name": "Technik"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['Jurisdiction'][];
+          /**
+           * @example [
+           *       {
+           *         "EconomicUnit": {
+           *           "Id": 633,
+           *           "IdNum": "00101",
+           *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *           "Location": "Am Sportplatz, 44135 Dortmund"
+           *         },
+           *         "EconomicUnitUniversalResponsibility": true,
+           *         "EconomicUnitUniversalResponsibleOfficial": {
+           *           "Id": 535,
+           *           "CodeShort": "SB11",
+           *           "AutomaticMailsActivated": true,
+           *           "UniversalResponsibilityPossible": true,
+           *           "PersonId": 536,
+           *           "PersonName": "Wagner, Katharina",
+           *           "UserId": 101
+           *         },
+           *         "EconomicUnitJurisdictionList": [
+           *           {
+           *             "Id": 964,
+           *             "MainJurisdiction": true,
+           *             "ResponsibleOfficial": {
+           *               "Id": 535,
+           *               "CodeShort": "SB11",
+           *               "AutomaticMailsActivated": true,
+           *               "UniversalResponsibilityPossible": true,
+           *               "PersonId": 536,
+           *               "PersonName": "Wagner, Katharina",
+           *               "UserId": 101
+           *             },
+           *             "Department": {
+           *               "Id": 548,
+           *               "Name": "Vermietung Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 1,
+           *               "Name": "Vermietung"
+           *             }
+           *           },
+           *           {
+           *             "Id": 965,
+           *             "MainJurisdiction": false,
+           *             "ResponsibleOfficial": {
+           *               "Id": 542,
+           *               "CodeShort": "SB12",
+           *               "AutomaticMailsActivated": false,
+           *               "UniversalResponsibilityPossible": false,
+           *               "PersonId": 543,
+           *               "PersonName": "Meyer, Mehmet",
+           *               "UserId": 102
+           *             },
+           *             "Department": {
+           *               "Id": 549,
+           *               "Name": "Technik Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 2,
+           *               "Name": "Technik"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['Jurisdiction'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -21836,11 +34532,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -21859,11 +34573,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -21875,6 +34613,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -21891,6 +34645,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -21986,6 +34756,140 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['JurisdictionV1_1'][];
+          /**
+           * @example [
+           *       {
+           *         "EconomicUnit": {
+           *           "Id": 633,
+           *           "IdNum": "00101",
+           *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *           "Location": "Am Sportplatz, 44135 Dortmund"
+           *         },
+           *         "EconomicUnitUniversalResponsibility": true,
+           *         "EconomicUnitUniversalResponsibleOfficial": {
+           *           "Id": 535,
+           *           "CodeShort": "SB11",
+           *           "AutomaticMailsActivated": true,
+           *           "UniversalResponsibilityPossible": true,
+           *           "PersonId": 536,
+           *           "PersonName": "Wagner, Katharina",
+           *           "UserId": 101
+           *         },
+           *         "EconomicUnitJurisdictionList": [
+           *           {
+           *             "Id": 964,
+           *             "MainJurisdiction": true,
+           *             "ResponsibleOfficial": {
+           *               "Id": 535,
+           *               "CodeShort": "SB11",
+           *               "AutomaticMailsActivated": true,
+           *               "UniversalResponsibilityPossible": true,
+           *               "PersonId": 536,
+           *               "PersonName": "Wagner, Katharina",
+           *               "UserId": 101
+           *             },
+           *             "Department": {
+           *               "Id": 548,
+           *               "Name": "Vermietung Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 1,
+           *               "Name": "Vermietung"
+           *             }
+           *           },
+           *           {
+           *             "Id": 965,
+           *             "MainJurisdiction": false,
+           *             "ResponsibleOfficial": {
+           *               "Id": 542,
+           *               "CodeShort": "SB12",
+           *               "AutomaticMailsActivated": false,
+           *               "UniversalResponsibilityPossible": false,
+           *               "PersonId": 543,
+           *               "PersonName": "Meyer, Mehmet",
+           *               "UserId": 102
+           *             },
+           *             "Department": {
+           *               "Id": 549,
+           *               "Name": "Technik Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 2,
+           *               "Name": "Technik"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['JurisdictionV1_1'][];
+          /**
+           * @example [
+           *       {
+           *         "EconomicUnit": {
+           *           "Id": 633,
+           *           "IdNum": "00101",
+           *           "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *           "Location": "Am Sportplatz, 44135 Dortmund"
+           *         },
+           *         "EconomicUnitUniversalResponsibility": true,
+           *         "EconomicUnitUniversalResponsibleOfficial": {
+           *           "Id": 535,
+           *           "CodeShort": "SB11",
+           *           "AutomaticMailsActivated": true,
+           *           "UniversalResponsibilityPossible": true,
+           *           "PersonId": 536,
+           *           "PersonName": "Wagner, Katharina",
+           *           "UserId": 101
+           *         },
+           *         "EconomicUnitJurisdictionList": [
+           *           {
+           *             "Id": 964,
+           *             "MainJurisdiction": true,
+           *             "ResponsibleOfficial": {
+           *               "Id": 535,
+           *               "CodeShort": "SB11",
+           *               "AutomaticMailsActivated": true,
+           *               "UniversalResponsibilityPossible": true,
+           *               "PersonId": 536,
+           *               "PersonName": "Wagner, Katharina",
+           *               "UserId": 101
+           *             },
+           *             "Department": {
+           *               "Id": 548,
+           *               "Name": "Vermietung Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 1,
+           *               "Name": "Vermietung"
+           *             }
+           *           },
+           *           {
+           *             "Id": 965,
+           *             "MainJurisdiction": false,
+           *             "ResponsibleOfficial": {
+           *               "Id": 542,
+           *               "CodeShort": "SB12",
+           *               "AutomaticMailsActivated": false,
+           *               "UniversalResponsibilityPossible": false,
+           *               "PersonId": 543,
+           *               "PersonName": "Meyer, Mehmet",
+           *               "UserId": 102
+           *             },
+           *             "Department": {
+           *               "Id": 549,
+           *               "Name": "Technik Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 2,
+           *               "Name": "Technik"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['JurisdictionV1_1'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -22002,11 +34906,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -22025,11 +34947,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -22041,6 +34987,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -22057,6 +35019,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -22135,6 +35113,102 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['Jurisdiction2'][];
+          /**
+           * @example [
+           *       {
+           *         "UseUnit": {
+           *           "Id": 650,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "UseUnitUniversalResponsibility": false,
+           *         "EconomicUnitUniversalResponsibility": true,
+           *         "EconomicUnitUniversalResponsibleOfficial": {
+           *           "Id": 535,
+           *           "CodeShort": "SB11",
+           *           "AutomaticMailsActivated": true,
+           *           "UniversalResponsibilityPossible": true,
+           *           "PersonId": 536,
+           *           "PersonName": "Wagner, Katharina",
+           *           "UserId": 101
+           *         },
+           *         "UseUnitJurisdictionList": [
+           *           {
+           *             "Id": 966,
+           *             "MainJurisdiction": true,
+           *             "ResponsibleOfficial": {
+           *               "Id": 542,
+           *               "CodeShort": "SB12",
+           *               "AutomaticMailsActivated": false,
+           *               "UniversalResponsibilityPossible": false,
+           *               "PersonId": 543,
+           *               "PersonName": "Meyer, Mehmet",
+           *               "UserId": 102
+           *             },
+           *             "Department": {
+           *               "Id": 548,
+           *               "Name": "Vermietung Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 1,
+           *               "Name": "Vermietung"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['Jurisdiction2'][];
+          /**
+           * @example [
+           *       {
+           *         "UseUnit": {
+           *           "Id": 650,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "UseUnitUniversalResponsibility": false,
+           *         "EconomicUnitUniversalResponsibility": true,
+           *         "EconomicUnitUniversalResponsibleOfficial": {
+           *           "Id": 535,
+           *           "CodeShort": "SB11",
+           *           "AutomaticMailsActivated": true,
+           *           "UniversalResponsibilityPossible": true,
+           *           "PersonId": 536,
+           *           "PersonName": "Wagner, Katharina",
+           *           "UserId": 101
+           *         },
+           *         "UseUnitJurisdictionList": [
+           *           {
+           *             "Id": 966,
+           *             "MainJurisdiction": true,
+           *             "ResponsibleOfficial": {
+           *               "Id": 542,
+           *               "CodeShort": "SB12",
+           *               "AutomaticMailsActivated": false,
+           *               "UniversalResponsibilityPossible": false,
+           *               "PersonId": 543,
+           *               "PersonName": "Meyer, Mehmet",
+           *               "UserId": 102
+           *             },
+           *             "Department": {
+           *               "Id": 548,
+           *               "Name": "Vermietung Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 1,
+           *               "Name": "Vermietung"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['Jurisdiction2'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -22151,11 +35225,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -22174,11 +35266,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -22190,6 +35306,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -22206,6 +35338,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -22284,6 +35432,102 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['JurisdictionV1_12'][];
+          /**
+           * @example [
+           *       {
+           *         "UseUnit": {
+           *           "Id": 650,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "UseUnitUniversalResponsibility": false,
+           *         "EconomicUnitUniversalResponsibility": true,
+           *         "EconomicUnitUniversalResponsibleOfficial": {
+           *           "Id": 535,
+           *           "CodeShort": "SB11",
+           *           "AutomaticMailsActivated": true,
+           *           "UniversalResponsibilityPossible": true,
+           *           "PersonId": 536,
+           *           "PersonName": "Wagner, Katharina",
+           *           "UserId": 101
+           *         },
+           *         "UseUnitJurisdictionList": [
+           *           {
+           *             "Id": 966,
+           *             "MainJurisdiction": true,
+           *             "ResponsibleOfficial": {
+           *               "Id": 542,
+           *               "CodeShort": "SB12",
+           *               "AutomaticMailsActivated": false,
+           *               "UniversalResponsibilityPossible": false,
+           *               "PersonId": 543,
+           *               "PersonName": "Meyer, Mehmet",
+           *               "UserId": 102
+           *             },
+           *             "Department": {
+           *               "Id": 548,
+           *               "Name": "Vermietung Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 1,
+           *               "Name": "Vermietung"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['JurisdictionV1_12'][];
+          /**
+           * @example [
+           *       {
+           *         "UseUnit": {
+           *           "Id": 650,
+           *           "UseUnitNumber": "00101.001.001",
+           *           "BuildingLandId": 649,
+           *           "EconomicUnitId": 633,
+           *           "EconomicUnit": "00101"
+           *         },
+           *         "UseUnitUniversalResponsibility": false,
+           *         "EconomicUnitUniversalResponsibility": true,
+           *         "EconomicUnitUniversalResponsibleOfficial": {
+           *           "Id": 535,
+           *           "CodeShort": "SB11",
+           *           "AutomaticMailsActivated": true,
+           *           "UniversalResponsibilityPossible": true,
+           *           "PersonId": 536,
+           *           "PersonName": "Wagner, Katharina",
+           *           "UserId": 101
+           *         },
+           *         "UseUnitJurisdictionList": [
+           *           {
+           *             "Id": 966,
+           *             "MainJurisdiction": true,
+           *             "ResponsibleOfficial": {
+           *               "Id": 542,
+           *               "CodeShort": "SB12",
+           *               "AutomaticMailsActivated": false,
+           *               "UniversalResponsibilityPossible": false,
+           *               "PersonId": 543,
+           *               "PersonName": "Meyer, Mehmet",
+           *               "UserId": 102
+           *             },
+           *             "Department": {
+           *               "Id": 548,
+           *               "Name": "Vermietung Berlin"
+           *             },
+           *             "DepartmentType": {
+           *               "Id": 1,
+           *               "Name": "Vermietung"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['JurisdictionV1_12'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -22300,11 +35544,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -22323,11 +35585,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -22339,6 +35625,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -22355,6 +35657,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -22390,6 +35708,24 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['ContractorTypeV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1,
+           *         "Name": "1. Vertragsnehmer"
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['ContractorTypeV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1,
+           *         "Name": "1. Vertragsnehmer"
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['ContractorTypeV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -22406,11 +35742,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -22429,11 +35783,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Mietenbuchhaltung-lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -22445,6 +35823,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -22461,6 +35855,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -22496,6 +35906,24 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['District'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 4,
+           *         "Name": "Weststadt"
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['District'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 4,
+           *         "Name": "Weststadt"
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['District'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -22512,11 +35940,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -22535,11 +35981,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -22551,6 +36021,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -22567,6 +36053,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -22602,6 +36104,24 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['BuildingType'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 5,
+           *         "Name": "unbebautes Grundstück"
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['BuildingType'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 5,
+           *         "Name": "unbebautes Grundstück"
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['BuildingType'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -22618,11 +36138,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -22641,11 +36179,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -22657,6 +36219,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -22673,6 +36251,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -22709,6 +36303,26 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['UseUnitType2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1,
+           *         "Name": "Wohnung",
+           *         "Classification": "Wohnen"
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['UseUnitType2'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 1,
+           *         "Name": "Wohnung",
+           *         "Classification": "Wohnen"
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['UseUnitType2'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -22725,11 +36339,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -22748,11 +36380,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -22764,6 +36420,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -22780,6 +36452,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -23238,6 +36926,818 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['Loan'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 634,
+           *         "IdNum": "00101.01",
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         },
+           *         "Borrower": {
+           *           "Id": 597,
+           *           "BorrowerNumber": "P000011",
+           *           "Name": "Grundstücksgesellschaft Köln 1"
+           *         },
+           *         "Lender": {
+           *           "Id": 623,
+           *           "LenderNumber": "P000015",
+           *           "Name": "Volksbank München"
+           *         },
+           *         "LoanType": {
+           *           "Id": 1,
+           *           "Code": "ANN",
+           *           "ShortCode": "AD"
+           *         },
+           *         "CollateralSecurity": {
+           *           "Id": 1,
+           *           "Code": "GS1"
+           *         },
+           *         "ContractDate": "2009-02-15",
+           *         "DateOfFullPayment": "2027-12-31",
+           *         "HasSpecialRepaymentOption": false,
+           *         "CurrentDate": "2026-01-01",
+           *         "MinTermFrom": "2009-06-30",
+           *         "NominalAsPerLandRegister": 240000,
+           *         "NominalCapital": 237000,
+           *         "ResidualDebt": 146388.68,
+           *         "CalculationCapital": 237000,
+           *         "AnnuityMix": 3.57,
+           *         "DebtDiscountPercent": 2.5,
+           *         "BuildingSavingSum": 0,
+           *         "FileNumber": "AZ 2009/0001",
+           *         "ContingentNumber": "K-2009-1",
+           *         "OwnReference": "WE 00101",
+           *         "RepaymentBlackoutPeriod": "2010-12-31",
+           *         "EndOfInterestFixing": "2024-12-31",
+           *         "LastEndedInterestEntry": "2025-12-31",
+           *         "Banking": {
+           *           "Id": 634,
+           *           "UseVirtualIban": true,
+           *           "VirtualIban": "DE62100500000900000634",
+           *           "CollectiveAccount": {
+           *             "NoRealBankAccount": false,
+           *             "Iban": "DE90100500000700000001",
+           *             "Bic": "BELADEBEXXX",
+           *             "AccountHolder": "Sammelkonto Darlehen"
+           *           }
+           *         },
+           *         "BankAccount": {
+           *           "Id": 602,
+           *           "Iban": "DE30701500005969692551",
+           *           "Bic": "SSKMDEMMXXX"
+           *         },
+           *         "SubsidiesLoan": {
+           *           "Id": 1,
+           *           "Code": "FREI"
+           *         },
+           *         "CancellationPossibility": {
+           *           "Id": 1,
+           *           "Code": "489"
+           *         },
+           *         "Conditions": [
+           *           {
+           *             "Id": 635,
+           *             "TermFrom": "2009-06-30",
+           *             "TermTo": "2024-12-31",
+           *             "Amount": 930.22,
+           *             "Percentage": 1.57,
+           *             "FirstMaturity": "2009-06-30",
+           *             "NextMaturity": "2026-03-31",
+           *             "FixedMaturity": "2024-12-31",
+           *             "AmortizationSettingOff": "2009-06-30",
+           *             "LoanTermsType": {
+           *               "Id": 1,
+           *               "Code": "ZINS"
+           *             },
+           *             "MaturityDateType": {
+           *               "Id": 2,
+           *               "Code": "QUA"
+           *             },
+           *             "PeriodOfPerformanceFrom": {
+           *               "Id": 1,
+           *               "Code": "ANF"
+           *             },
+           *             "PeriodOfPerformanceTo": {
+           *               "Id": 2,
+           *               "Code": "END"
+           *             },
+           *             "RoundingType": {
+           *               "Id": 1,
+           *               "Code": "KAUF"
+           *             },
+           *             "LoanBase": {
+           *               "Id": 2,
+           *               "Code": "RST"
+           *             },
+           *             "ChangeReasonCostItem": {
+           *               "Id": 1,
+           *               "Code": "NEU"
+           *             },
+           *             "MaturityPeriod": {
+           *               "Id": 2,
+           *               "Code": "3M"
+           *             }
+           *           },
+           *           {
+           *             "Id": 636,
+           *             "TermFrom": "2009-06-30",
+           *             "TermTo": "2024-12-31",
+           *             "Amount": 1185.01,
+           *             "Percentage": 2,
+           *             "FirstMaturity": "2009-06-30",
+           *             "NextMaturity": "2026-03-31",
+           *             "FixedMaturity": "2024-12-31",
+           *             "AmortizationSettingOff": "2010-06-30",
+           *             "LoanTermsType": {
+           *               "Id": 2,
+           *               "Code": "TILG"
+           *             },
+           *             "MaturityDateType": {
+           *               "Id": 2,
+           *               "Code": "QUA"
+           *             },
+           *             "PeriodOfPerformanceFrom": {
+           *               "Id": 1,
+           *               "Code": "ANF"
+           *             },
+           *             "PeriodOfPerformanceTo": {
+           *               "Id": 2,
+           *               "Code": "END"
+           *             },
+           *             "RoundingType": {
+           *               "Id": 1,
+           *               "Code": "KAUF"
+           *             },
+           *             "LoanBase": {
+           *               "Id": 1,
+           *               "Code": "NOM"
+           *             },
+           *             "ChangeReasonCostItem": {
+           *               "Id": 1,
+           *               "Code": "NEU"
+           *             },
+           *             "MaturityPeriod": {
+           *               "Id": 2,
+           *               "Code": "3M"
+           *             }
+           *           }
+           *         ],
+           *         "AnnuityHeader": [
+           *           {
+           *             "Id": 637,
+           *             "AnnuityPerMaturity": 2115.23,
+           *             "TermFrom": "2009-06-30",
+           *             "TermTo": "2024-12-31",
+           *             "Conditions": [
+           *               {
+           *                 "Id": 635,
+           *                 "TermFrom": "2009-06-30",
+           *                 "TermTo": "2024-12-31",
+           *                 "Amount": 930.22,
+           *                 "Percentage": 1.57,
+           *                 "FirstMaturity": "2009-06-30",
+           *                 "NextMaturity": "2026-03-31",
+           *                 "FixedMaturity": "2024-12-31",
+           *                 "AmortizationSettingOff": "2009-06-30",
+           *                 "LoanTermsType": {
+           *                   "Id": 1,
+           *                   "Code": "ZINS"
+           *                 },
+           *                 "MaturityDateType": {
+           *                   "Id": 2,
+           *                   "Code": "QUA"
+           *                 },
+           *                 "PeriodOfPerformanceFrom": {
+           *                   "Id": 1,
+           *                   "Code": "ANF"
+           *                 },
+           *                 "PeriodOfPerformanceTo": {
+           *                   "Id": 2,
+           *                   "Code": "END"
+           *                 },
+           *                 "RoundingType": {
+           *                   "Id": 1,
+           *                   "Code": "KAUF"
+           *                 },
+           *                 "LoanBase": {
+           *                   "Id": 2,
+           *                   "Code": "RST"
+           *                 },
+           *                 "ChangeReasonCostItem": {
+           *                   "Id": 1,
+           *                   "Code": "NEU"
+           *                 },
+           *                 "MaturityPeriod": {
+           *                   "Id": 2,
+           *                   "Code": "3M"
+           *                 }
+           *               },
+           *               {
+           *                 "Id": 636,
+           *                 "TermFrom": "2009-06-30",
+           *                 "TermTo": "2024-12-31",
+           *                 "Amount": 1185.01,
+           *                 "Percentage": 2,
+           *                 "FirstMaturity": "2009-06-30",
+           *                 "NextMaturity": "2026-03-31",
+           *                 "FixedMaturity": "2024-12-31",
+           *                 "AmortizationSettingOff": "2010-06-30",
+           *                 "LoanTermsType": {
+           *                   "Id": 2,
+           *                   "Code": "TILG"
+           *                 },
+           *                 "MaturityDateType": {
+           *                   "Id": 2,
+           *                   "Code": "QUA"
+           *                 },
+           *                 "PeriodOfPerformanceFrom": {
+           *                   "Id": 1,
+           *                   "Code": "ANF"
+           *                 },
+           *                 "PeriodOfPerformanceTo": {
+           *                   "Id": 2,
+           *                   "Code": "END"
+           *                 },
+           *                 "RoundingType": {
+           *                   "Id": 1,
+           *                   "Code": "KAUF"
+           *                 },
+           *                 "LoanBase": {
+           *                   "Id": 1,
+           *                   "Code": "NOM"
+           *                 },
+           *                 "ChangeReasonCostItem": {
+           *                   "Id": 1,
+           *                   "Code": "NEU"
+           *                 },
+           *                 "MaturityPeriod": {
+           *                   "Id": 2,
+           *                   "Code": "3M"
+           *                 }
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "ObjectAssignments": [
+           *           {
+           *             "Id": 646,
+           *             "NominalAmount": 237000,
+           *             "EconomicUnit": {
+           *               "Id": 633,
+           *               "IdNum": "00101",
+           *               "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *               "Location": "Am Sportplatz, 44135 Dortmund"
+           *             },
+           *             "ObjectAllocationType": {
+           *               "Id": 1,
+           *               "Code": "GES"
+           *             }
+           *           }
+           *         ],
+           *         "RepaymentPlan": [
+           *           {
+           *             "Id": 638,
+           *             "Maturity": "2025-03-31",
+           *             "RestDebt": 152491.29,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1516.7,
+           *             "Interest": 598.53,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": true,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 150974.59
+           *           },
+           *           {
+           *             "Id": 639,
+           *             "Maturity": "2025-06-30",
+           *             "RestDebt": 150974.59,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1522.65,
+           *             "Interest": 592.58,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": true,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 149451.94
+           *           },
+           *           {
+           *             "Id": 640,
+           *             "Maturity": "2025-09-30",
+           *             "RestDebt": 149451.94,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1528.63,
+           *             "Interest": 586.6,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": true,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 147923.31
+           *           },
+           *           {
+           *             "Id": 641,
+           *             "Maturity": "2025-12-31",
+           *             "RestDebt": 147923.31,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1534.63,
+           *             "Interest": 580.6,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": true,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 146388.68
+           *           },
+           *           {
+           *             "Id": 642,
+           *             "Maturity": "2026-03-31",
+           *             "RestDebt": 146388.68,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1540.65,
+           *             "Interest": 574.58,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": false,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 144848.03
+           *           },
+           *           {
+           *             "Id": 643,
+           *             "Maturity": "2026-06-30",
+           *             "RestDebt": 144848.03,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1546.7,
+           *             "Interest": 568.53,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": false,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 143301.33
+           *           },
+           *           {
+           *             "Id": 644,
+           *             "Maturity": "2026-09-30",
+           *             "RestDebt": 143301.33,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1552.77,
+           *             "Interest": 562.46,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": false,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 141748.56
+           *           },
+           *           {
+           *             "Id": 645,
+           *             "Maturity": "2026-12-31",
+           *             "RestDebt": 141748.56,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1558.87,
+           *             "Interest": 556.36,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": false,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 140189.69
+           *           }
+           *         ],
+           *         "AdditionalFields": []
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['Loan'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 634,
+           *         "IdNum": "00101.01",
+           *         "CompanyCode": {
+           *           "Id": 1,
+           *           "Name": "Wohnbau Nord GmbH",
+           *           "Code": "1000"
+           *         },
+           *         "Borrower": {
+           *           "Id": 597,
+           *           "BorrowerNumber": "P000011",
+           *           "Name": "Grundstücksgesellschaft Köln 1"
+           *         },
+           *         "Lender": {
+           *           "Id": 623,
+           *           "LenderNumber": "P000015",
+           *           "Name": "Volksbank München"
+           *         },
+           *         "LoanType": {
+           *           "Id": 1,
+           *           "Code": "ANN",
+           *           "ShortCode": "AD"
+           *         },
+           *         "CollateralSecurity": {
+           *           "Id": 1,
+           *           "Code": "GS1"
+           *         },
+           *         "ContractDate": "2009-02-15",
+           *         "DateOfFullPayment": "2027-12-31",
+           *         "HasSpecialRepaymentOption": false,
+           *         "CurrentDate": "2026-01-01",
+           *         "MinTermFrom": "2009-06-30",
+           *         "NominalAsPerLandRegister": 240000,
+           *         "NominalCapital": 237000,
+           *         "ResidualDebt": 146388.68,
+           *         "CalculationCapital": 237000,
+           *         "AnnuityMix": 3.57,
+           *         "DebtDiscountPercent": 2.5,
+           *         "BuildingSavingSum": 0,
+           *         "FileNumber": "AZ 2009/0001",
+           *         "ContingentNumber": "K-2009-1",
+           *         "OwnReference": "WE 00101",
+           *         "RepaymentBlackoutPeriod": "2010-12-31",
+           *         "EndOfInterestFixing": "2024-12-31",
+           *         "LastEndedInterestEntry": "2025-12-31",
+           *         "Banking": {
+           *           "Id": 634,
+           *           "UseVirtualIban": true,
+           *           "VirtualIban": "DE62100500000900000634",
+           *           "CollectiveAccount": {
+           *             "NoRealBankAccount": false,
+           *             "Iban": "DE90100500000700000001",
+           *             "Bic": "BELADEBEXXX",
+           *             "AccountHolder": "Sammelkonto Darlehen"
+           *           }
+           *         },
+           *         "BankAccount": {
+           *           "Id": 602,
+           *           "Iban": "DE30701500005969692551",
+           *           "Bic": "SSKMDEMMXXX"
+           *         },
+           *         "SubsidiesLoan": {
+           *           "Id": 1,
+           *           "Code": "FREI"
+           *         },
+           *         "CancellationPossibility": {
+           *           "Id": 1,
+           *           "Code": "489"
+           *         },
+           *         "Conditions": [
+           *           {
+           *             "Id": 635,
+           *             "TermFrom": "2009-06-30",
+           *             "TermTo": "2024-12-31",
+           *             "Amount": 930.22,
+           *             "Percentage": 1.57,
+           *             "FirstMaturity": "2009-06-30",
+           *             "NextMaturity": "2026-03-31",
+           *             "FixedMaturity": "2024-12-31",
+           *             "AmortizationSettingOff": "2009-06-30",
+           *             "LoanTermsType": {
+           *               "Id": 1,
+           *               "Code": "ZINS"
+           *             },
+           *             "MaturityDateType": {
+           *               "Id": 2,
+           *               "Code": "QUA"
+           *             },
+           *             "PeriodOfPerformanceFrom": {
+           *               "Id": 1,
+           *               "Code": "ANF"
+           *             },
+           *             "PeriodOfPerformanceTo": {
+           *               "Id": 2,
+           *               "Code": "END"
+           *             },
+           *             "RoundingType": {
+           *               "Id": 1,
+           *               "Code": "KAUF"
+           *             },
+           *             "LoanBase": {
+           *               "Id": 2,
+           *               "Code": "RST"
+           *             },
+           *             "ChangeReasonCostItem": {
+           *               "Id": 1,
+           *               "Code": "NEU"
+           *             },
+           *             "MaturityPeriod": {
+           *               "Id": 2,
+           *               "Code": "3M"
+           *             }
+           *           },
+           *           {
+           *             "Id": 636,
+           *             "TermFrom": "2009-06-30",
+           *             "TermTo": "2024-12-31",
+           *             "Amount": 1185.01,
+           *             "Percentage": 2,
+           *             "FirstMaturity": "2009-06-30",
+           *             "NextMaturity": "2026-03-31",
+           *             "FixedMaturity": "2024-12-31",
+           *             "AmortizationSettingOff": "2010-06-30",
+           *             "LoanTermsType": {
+           *               "Id": 2,
+           *               "Code": "TILG"
+           *             },
+           *             "MaturityDateType": {
+           *               "Id": 2,
+           *               "Code": "QUA"
+           *             },
+           *             "PeriodOfPerformanceFrom": {
+           *               "Id": 1,
+           *               "Code": "ANF"
+           *             },
+           *             "PeriodOfPerformanceTo": {
+           *               "Id": 2,
+           *               "Code": "END"
+           *             },
+           *             "RoundingType": {
+           *               "Id": 1,
+           *               "Code": "KAUF"
+           *             },
+           *             "LoanBase": {
+           *               "Id": 1,
+           *               "Code": "NOM"
+           *             },
+           *             "ChangeReasonCostItem": {
+           *               "Id": 1,
+           *               "Code": "NEU"
+           *             },
+           *             "MaturityPeriod": {
+           *               "Id": 2,
+           *               "Code": "3M"
+           *             }
+           *           }
+           *         ],
+           *         "AnnuityHeader": [
+           *           {
+           *             "Id": 637,
+           *             "AnnuityPerMaturity": 2115.23,
+           *             "TermFrom": "2009-06-30",
+           *             "TermTo": "2024-12-31",
+           *             "Conditions": [
+           *               {
+           *                 "Id": 635,
+           *                 "TermFrom": "2009-06-30",
+           *                 "TermTo": "2024-12-31",
+           *                 "Amount": 930.22,
+           *                 "Percentage": 1.57,
+           *                 "FirstMaturity": "2009-06-30",
+           *                 "NextMaturity": "2026-03-31",
+           *                 "FixedMaturity": "2024-12-31",
+           *                 "AmortizationSettingOff": "2009-06-30",
+           *                 "LoanTermsType": {
+           *                   "Id": 1,
+           *                   "Code": "ZINS"
+           *                 },
+           *                 "MaturityDateType": {
+           *                   "Id": 2,
+           *                   "Code": "QUA"
+           *                 },
+           *                 "PeriodOfPerformanceFrom": {
+           *                   "Id": 1,
+           *                   "Code": "ANF"
+           *                 },
+           *                 "PeriodOfPerformanceTo": {
+           *                   "Id": 2,
+           *                   "Code": "END"
+           *                 },
+           *                 "RoundingType": {
+           *                   "Id": 1,
+           *                   "Code": "KAUF"
+           *                 },
+           *                 "LoanBase": {
+           *                   "Id": 2,
+           *                   "Code": "RST"
+           *                 },
+           *                 "ChangeReasonCostItem": {
+           *                   "Id": 1,
+           *                   "Code": "NEU"
+           *                 },
+           *                 "MaturityPeriod": {
+           *                   "Id": 2,
+           *                   "Code": "3M"
+           *                 }
+           *               },
+           *               {
+           *                 "Id": 636,
+           *                 "TermFrom": "2009-06-30",
+           *                 "TermTo": "2024-12-31",
+           *                 "Amount": 1185.01,
+           *                 "Percentage": 2,
+           *                 "FirstMaturity": "2009-06-30",
+           *                 "NextMaturity": "2026-03-31",
+           *                 "FixedMaturity": "2024-12-31",
+           *                 "AmortizationSettingOff": "2010-06-30",
+           *                 "LoanTermsType": {
+           *                   "Id": 2,
+           *                   "Code": "TILG"
+           *                 },
+           *                 "MaturityDateType": {
+           *                   "Id": 2,
+           *                   "Code": "QUA"
+           *                 },
+           *                 "PeriodOfPerformanceFrom": {
+           *                   "Id": 1,
+           *                   "Code": "ANF"
+           *                 },
+           *                 "PeriodOfPerformanceTo": {
+           *                   "Id": 2,
+           *                   "Code": "END"
+           *                 },
+           *                 "RoundingType": {
+           *                   "Id": 1,
+           *                   "Code": "KAUF"
+           *                 },
+           *                 "LoanBase": {
+           *                   "Id": 1,
+           *                   "Code": "NOM"
+           *                 },
+           *                 "ChangeReasonCostItem": {
+           *                   "Id": 1,
+           *                   "Code": "NEU"
+           *                 },
+           *                 "MaturityPeriod": {
+           *                   "Id": 2,
+           *                   "Code": "3M"
+           *                 }
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "ObjectAssignments": [
+           *           {
+           *             "Id": 646,
+           *             "NominalAmount": 237000,
+           *             "EconomicUnit": {
+           *               "Id": 633,
+           *               "IdNum": "00101",
+           *               "Name": "Wohnanlage Am Sportplatz, 44135 Dortmund",
+           *               "Location": "Am Sportplatz, 44135 Dortmund"
+           *             },
+           *             "ObjectAllocationType": {
+           *               "Id": 1,
+           *               "Code": "GES"
+           *             }
+           *           }
+           *         ],
+           *         "RepaymentPlan": [
+           *           {
+           *             "Id": 638,
+           *             "Maturity": "2025-03-31",
+           *             "RestDebt": 152491.29,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1516.7,
+           *             "Interest": 598.53,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": true,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 150974.59
+           *           },
+           *           {
+           *             "Id": 639,
+           *             "Maturity": "2025-06-30",
+           *             "RestDebt": 150974.59,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1522.65,
+           *             "Interest": 592.58,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": true,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 149451.94
+           *           },
+           *           {
+           *             "Id": 640,
+           *             "Maturity": "2025-09-30",
+           *             "RestDebt": 149451.94,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1528.63,
+           *             "Interest": 586.6,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": true,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 147923.31
+           *           },
+           *           {
+           *             "Id": 641,
+           *             "Maturity": "2025-12-31",
+           *             "RestDebt": 147923.31,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1534.63,
+           *             "Interest": 580.6,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": true,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 146388.68
+           *           },
+           *           {
+           *             "Id": 642,
+           *             "Maturity": "2026-03-31",
+           *             "RestDebt": 146388.68,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1540.65,
+           *             "Interest": 574.58,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": false,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 144848.03
+           *           },
+           *           {
+           *             "Id": 643,
+           *             "Maturity": "2026-06-30",
+           *             "RestDebt": 144848.03,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1546.7,
+           *             "Interest": 568.53,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": false,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 143301.33
+           *           },
+           *           {
+           *             "Id": 644,
+           *             "Maturity": "2026-09-30",
+           *             "RestDebt": 143301.33,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1552.77,
+           *             "Interest": 562.46,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": false,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 141748.56
+           *           },
+           *           {
+           *             "Id": 645,
+           *             "Maturity": "2026-12-31",
+           *             "RestDebt": 141748.56,
+           *             "CalculationCapital": 237000,
+           *             "AnnuityAmount": 2115.23,
+           *             "Amortization": 1558.87,
+           *             "Interest": 556.36,
+           *             "AdministrativeCost": 0,
+           *             "GuaranteeFee": 0,
+           *             "NonStandardAmortization": 0,
+           *             "Validation": 2115.23,
+           *             "IsPastPeriod": false,
+           *             "PaymentAmount": 2115.23,
+           *             "ResidualDebtNextPeriod": 140189.69
+           *           }
+           *         ],
+           *         "AdditionalFields": []
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['Loan'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -23254,11 +37754,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -23277,11 +37795,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Darlehen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Darlehen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -23293,6 +37835,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -23309,6 +37867,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -23358,6 +37932,48 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['RepaymentPlan'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 638,
+           *         "Maturity": "2025-03-31",
+           *         "RestDebt": 152491.29,
+           *         "CalculationCapital": 237000,
+           *         "AnnuityAmount": 2115.23,
+           *         "Amortization": 1516.7,
+           *         "Interest": 598.53,
+           *         "AdministrativeCost": 0,
+           *         "GuaranteeFee": 0,
+           *         "NonStandardAmortization": 0,
+           *         "Validation": 2115.23,
+           *         "IsPastPeriod": true,
+           *         "PaymentAmount": 2115.23,
+           *         "ResidualDebtNextPeriod": 150974.59
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['RepaymentPlan'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 638,
+           *         "Maturity": "2025-03-31",
+           *         "RestDebt": 152491.29,
+           *         "CalculationCapital": 237000,
+           *         "AnnuityAmount": 2115.23,
+           *         "Amortization": 1516.7,
+           *         "Interest": 598.53,
+           *         "AdministrativeCost": 0,
+           *         "GuaranteeFee": 0,
+           *         "NonStandardAmortization": 0,
+           *         "Validation": 2115.23,
+           *         "IsPastPeriod": true,
+           *         "PaymentAmount": 2115.23,
+           *         "ResidualDebtNextPeriod": 150974.59
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['RepaymentPlan'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -23374,11 +37990,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -23397,6 +38031,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Darlehen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Darlehen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -23413,11 +38063,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "loanId": [
+           *         "No record with loanId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "loanId": [
+           *         "No record with loanId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -23429,6 +38103,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -23445,6 +38135,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -23641,6 +38347,306 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['OwnerV1_1'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 596,
+           *         "OwnerNumber": "E010001",
+           *         "IsCondominium": false,
+           *         "Person": {
+           *           "Id": 597,
+           *           "IdNum": "P000011",
+           *           "Shortname": "GK",
+           *           "Name": "Grundstücksgesellschaft Köln 1",
+           *           "TaxNumber": "49/287/75818",
+           *           "ValidFrom": "2000-01-01",
+           *           "IsNaturalPerson": false,
+           *           "LegalPerson": {
+           *             "LongName1": "Grundstücksgesellschaft Köln 1",
+           *             "VatId": "DE100087109",
+           *             "CommercialRegisterNumber": "HRB 10011",
+           *             "CommercialRegisterTown": "Köln",
+           *             "ContractPerson": [
+           *               {
+           *                 "Id": 598,
+           *                 "IdNum": "000011-1",
+           *                 "FirstName": "Stefan",
+           *                 "LastName": "Weber"
+           *               }
+           *             ]
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 599,
+           *               "Zip": "50667",
+           *               "Town": "Köln",
+           *               "Street": "Hauptstraße",
+           *               "HouseNumber": "10",
+           *               "ValidFrom": "2000-01-01",
+           *               "StreetComplete": "Hauptstraße 10",
+           *               "HouseNumberComplete": "10",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 600,
+           *               "RelatedAddressId": 599,
+           *               "Content": "076 927941",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 601,
+           *               "Content": "info@grundstcksgesellschaft.de",
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 602,
+           *               "Iban": "DE30701500005969692551",
+           *               "Bic": "SSKMDEMMXXX",
+           *               "AccountHolder": "Grundstücksgesellschaft Köln 1",
+           *               "ValidFrom": "2000-01-01",
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 602,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 601,
+           *             "Content": "info@grundstcksgesellschaft.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 600,
+           *             "RelatedAddressId": 599,
+           *             "Content": "076 927941",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 599,
+           *           "Zip": "50667",
+           *           "Town": "Köln",
+           *           "Street": "Hauptstraße",
+           *           "HouseNumber": "10",
+           *           "ValidFrom": "2000-01-01",
+           *           "StreetComplete": "Hauptstraße 10",
+           *           "HouseNumberComplete": "10",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         },
+           *         "DefaultBankaccount": {
+           *           "Id": 602,
+           *           "Iban": "DE30701500005969692551",
+           *           "Bic": "SSKMDEMMXXX",
+           *           "AccountHolder": "Grundstücksgesellschaft Köln 1",
+           *           "ValidFrom": "2000-01-01",
+           *           "BankAccountType": {
+           *             "Id": 1,
+           *             "Code": "GIRO"
+           *           },
+           *           "BankAccountId": 602,
+           *           "BankAccountUsageType": {
+           *             "Id": 1,
+           *             "Code": "LS"
+           *           }
+           *         },
+           *         "CompanyCodes": []
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['OwnerV1_1'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 596,
+           *         "OwnerNumber": "E010001",
+           *         "IsCondominium": false,
+           *         "Person": {
+           *           "Id": 597,
+           *           "IdNum": "P000011",
+           *           "Shortname": "GK",
+           *           "Name": "Grundstücksgesellschaft Köln 1",
+           *           "TaxNumber": "49/287/75818",
+           *           "ValidFrom": "2000-01-01",
+           *           "IsNaturalPerson": false,
+           *           "LegalPerson": {
+           *             "LongName1": "Grundstücksgesellschaft Köln 1",
+           *             "VatId": "DE100087109",
+           *             "CommercialRegisterNumber": "HRB 10011",
+           *             "CommercialRegisterTown": "Köln",
+           *             "ContractPerson": [
+           *               {
+           *                 "Id": 598,
+           *                 "IdNum": "000011-1",
+           *                 "FirstName": "Stefan",
+           *                 "LastName": "Weber"
+           *               }
+           *             ]
+           *           },
+           *           "Addresses": [
+           *             {
+           *               "Id": 599,
+           *               "Zip": "50667",
+           *               "Town": "Köln",
+           *               "Street": "Hauptstraße",
+           *               "HouseNumber": "10",
+           *               "ValidFrom": "2000-01-01",
+           *               "StreetComplete": "Hauptstraße 10",
+           *               "HouseNumberComplete": "10",
+           *               "MainAddress": true,
+           *               "AddressType": {
+           *                 "Id": 1,
+           *                 "Name": "Hauptadresse"
+           *               },
+           *               "Country": {
+           *                 "Id": 1,
+           *                 "Name": "Deutschland",
+           *                 "Code": "DE"
+           *               }
+           *             }
+           *           ],
+           *           "Communications": [
+           *             {
+           *               "Id": 600,
+           *               "RelatedAddressId": 599,
+           *               "Content": "076 927941",
+           *               "Explanation": "privat",
+           *               "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+           *               "CommunicationType": {
+           *                 "Id": 1,
+           *                 "Name": "Festnetz"
+           *               }
+           *             },
+           *             {
+           *               "Id": 601,
+           *               "Content": "info@grundstcksgesellschaft.de",
+           *               "CommunicationType": {
+           *                 "Id": 5,
+           *                 "Name": "E-Mail"
+           *               }
+           *             }
+           *           ],
+           *           "BankAccounts": [
+           *             {
+           *               "Id": 602,
+           *               "Iban": "DE30701500005969692551",
+           *               "Bic": "SSKMDEMMXXX",
+           *               "AccountHolder": "Grundstücksgesellschaft Köln 1",
+           *               "ValidFrom": "2000-01-01",
+           *               "BankAccountType": {
+           *                 "Id": 1,
+           *                 "Code": "GIRO"
+           *               },
+           *               "BankAccountId": 602,
+           *               "BankAccountUsageType": {
+           *                 "Id": 1,
+           *                 "Code": "LS"
+           *               }
+           *             }
+           *           ],
+           *           "FirstEmailCommunication": {
+           *             "Id": 601,
+           *             "Content": "info@grundstcksgesellschaft.de",
+           *             "CommunicationType": {
+           *               "Id": 5,
+           *               "Name": "E-Mail"
+           *             }
+           *           },
+           *           "FirstLandlinePhoneCommunication": {
+           *             "Id": 600,
+           *             "RelatedAddressId": 599,
+           *             "Content": "076 927941",
+           *             "Explanation": "privat",
+           *             "RelatedAddress": "Hauptstraße 10, 50667 Köln",
+           *             "CommunicationType": {
+           *               "Id": 1,
+           *               "Name": "Festnetz"
+           *             }
+           *           }
+           *         },
+           *         "DefaultAddress": {
+           *           "Id": 599,
+           *           "Zip": "50667",
+           *           "Town": "Köln",
+           *           "Street": "Hauptstraße",
+           *           "HouseNumber": "10",
+           *           "ValidFrom": "2000-01-01",
+           *           "StreetComplete": "Hauptstraße 10",
+           *           "HouseNumberComplete": "10",
+           *           "MainAddress": true,
+           *           "AddressType": {
+           *             "Id": 1,
+           *             "Name": "Hauptadresse"
+           *           },
+           *           "Country": {
+           *             "Id": 1,
+           *             "Name": "Deutschland",
+           *             "Code": "DE"
+           *           }
+           *         },
+           *         "DefaultBankaccount": {
+           *           "Id": 602,
+           *           "Iban": "DE30701500005969692551",
+           *           "Bic": "SSKMDEMMXXX",
+           *           "AccountHolder": "Grundstücksgesellschaft Köln 1",
+           *           "ValidFrom": "2000-01-01",
+           *           "BankAccountType": {
+           *             "Id": 1,
+           *             "Code": "GIRO"
+           *           },
+           *           "BankAccountId": 602,
+           *           "BankAccountUsageType": {
+           *             "Id": 1,
+           *             "Code": "LS"
+           *           }
+           *         },
+           *         "CompanyCodes": []
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['OwnerV1_1'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -23657,11 +38663,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -23680,11 +38704,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -23696,6 +38744,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -23712,6 +38776,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -23719,7 +38799,7 @@ export interface operations {
   CommercialInventoryV1_0_GetOwners: {
     parameters: {
       query?: {
-        /** @description true: null properties are present as null; false: left out */
+        /** @description Accepted and changes nothing: version 1.0 records carry every key */
         showNullValues?: boolean;
         /** @description Page size, 1..100. Absent: the complete list */
         limit?: number;
@@ -23769,6 +38849,56 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['OwnerV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 596,
+           *         "PersonId": 597,
+           *         "PersonNumber": "P000011",
+           *         "OwnerNumber": "E010001",
+           *         "CompanyNameId": 1,
+           *         "CompanyName": "Wohnbau Nord GmbH",
+           *         "IsCondominium": false,
+           *         "AddressTypeId": 1,
+           *         "AddressType": "Hauptadresse",
+           *         "StreetComplete": "Hauptstraße 10",
+           *         "Street": "Hauptstraße",
+           *         "HouseNumber": "10",
+           *         "HouseNumberComplete": "10",
+           *         "Zip": "50667",
+           *         "Town": "Köln",
+           *         "CountryId": 1,
+           *         "CountryCode": "DE",
+           *         "ValidFrom": "2000-01-01"
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['OwnerV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 596,
+           *         "PersonId": 597,
+           *         "PersonNumber": "P000011",
+           *         "OwnerNumber": "E010001",
+           *         "CompanyNameId": 1,
+           *         "CompanyName": "Wohnbau Nord GmbH",
+           *         "IsCondominium": false,
+           *         "AddressTypeId": 1,
+           *         "AddressType": "Hauptadresse",
+           *         "StreetComplete": "Hauptstraße 10",
+           *         "Street": "Hauptstraße",
+           *         "HouseNumber": "10",
+           *         "HouseNumberComplete": "10",
+           *         "Zip": "50667",
+           *         "Town": "Köln",
+           *         "CountryId": 1,
+           *         "CountryCode": "DE",
+           *         "ValidFrom": "2000-01-01"
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['OwnerV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -23785,11 +38915,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -23808,11 +38956,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -23824,6 +38996,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -23840,6 +39028,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -23847,7 +39051,7 @@ export interface operations {
   CommercialInventoryV1_0_GetManagements: {
     parameters: {
       query?: {
-        /** @description true: null properties are present as null; false: left out */
+        /** @description Accepted and changes nothing: version 1.0 records carry every key */
         showNullValues?: boolean;
         /** @description Page size, 1..100. Absent: the complete list */
         limit?: number;
@@ -23886,6 +39090,34 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['ManagementV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 519,
+           *         "IdNum": "VW000",
+           *         "Name": "Verwaltungsverbund Deutschland",
+           *         "AdministrationTypeId": 3,
+           *         "AdministrationType": "Eigenbestand",
+           *         "PersonShortName": "VDGH",
+           *         "NodeId": 1
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['ManagementV1_0'][];
+          /**
+           * @example [
+           *       {
+           *         "Id": 519,
+           *         "IdNum": "VW000",
+           *         "Name": "Verwaltungsverbund Deutschland",
+           *         "AdministrationTypeId": 3,
+           *         "AdministrationType": "Eigenbestand",
+           *         "PersonShortName": "VDGH",
+           *         "NodeId": 1
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['ManagementV1_0'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -23902,11 +39134,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -23925,11 +39175,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Objektdaten lesen', 'Personen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -23941,6 +39215,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -23957,6 +39247,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
@@ -24007,6 +39313,50 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['OnlineRepaymentPlan'][];
+          /**
+           * @example [
+           *       {
+           *         "CalculationDate": "2026-01-01",
+           *         "Maturity": "2026-03-31",
+           *         "RestDebt": 146388.68,
+           *         "CalculationCapital": 237000,
+           *         "Interest": 574.58,
+           *         "Amortization": 1540.65,
+           *         "AdministrativeCost": 0,
+           *         "GuaranteeFee": 0,
+           *         "PaymentAmount": 2115.23,
+           *         "CurrentResidualDebt": 146388.68,
+           *         "Validation": 2115.23,
+           *         "NonStandardAmortization": 0,
+           *         "NominalOrigin": 237000,
+           *         "ResidualDebtNextPeriod": 144848.03,
+           *         "AnnuityByDueDate": 2115.23
+           *       }
+           *     ]
+           */
+          'text/json': components['schemas']['OnlineRepaymentPlan'][];
+          /**
+           * @example [
+           *       {
+           *         "CalculationDate": "2026-01-01",
+           *         "Maturity": "2026-03-31",
+           *         "RestDebt": 146388.68,
+           *         "CalculationCapital": 237000,
+           *         "Interest": 574.58,
+           *         "Amortization": 1540.65,
+           *         "AdministrativeCost": 0,
+           *         "GuaranteeFee": 0,
+           *         "PaymentAmount": 2115.23,
+           *         "CurrentResidualDebt": 146388.68,
+           *         "Validation": 2115.23,
+           *         "NonStandardAmortization": 0,
+           *         "NominalOrigin": 237000,
+           *         "ResidualDebtNextPeriod": 144848.03,
+           *         "AnnuityByDueDate": 2115.23
+           *       }
+           *     ]
+           */
+          'text/plain': components['schemas']['OnlineRepaymentPlan'][];
         };
       };
       /** @description Invalid request: each offending query parameter, path parameter or body property (or $ for the body as a whole) is listed with its messages. */
@@ -24023,11 +39373,29 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "limit": [
+           *         "The value '101' is not valid for limit: must be <= 100."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Missing, invalid or expired bearer token, or an unknown apiKey (no body; see the WWW-Authenticate header). Log in again at POST /oauth2/token. */
       401: {
         headers: {
+          /** @description Bearer, with error="invalid_token" when a token was sent and is not accepted (RFC 6750). */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -24046,6 +39414,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Darlehen lesen'."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "This endpoint needs the permission(s) 'Darlehen lesen'."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description No record with this id in the ledgers the caller may see. */
@@ -24062,11 +39446,35 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "loanId": [
+           *         "No record with loanId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "loanId": [
+           *         "No record with loanId 999999 in your ledgers."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Too many requests from this address; wait the seconds given in Retry-After. */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: string;
+          /** @description Requests allowed per window (RATE_LIMIT_PER_MINUTE). */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the window. */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Seconds until the window starts again. */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -24078,6 +39486,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Too many requests: the limit is 600 per minute; retry in 42 s."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
       /** @description Unexpected server error (logged with the request id of the x-request-id header). */
@@ -24094,6 +39518,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/json': components['schemas']['ErrorMap'];
+          /**
+           * @example {
+           *       "$": [
+           *         "Internal server error. The incident has been logged."
+           *       ]
+           *     }
+           */
+          'text/plain': components['schemas']['ErrorMap'];
         };
       };
     };
