@@ -89,6 +89,10 @@ for (const dialect of DIALECTS) {
       assert.equal(utf8.json().Name, 'M\u00e4rz');
       // The same text filter without the control character is an ordinary search.
       assert.equal((await read('searchPattern=ab')).statusCode, 200);
+      // An unknown parameter is ignored whatever its value (decisions §3), control characters included
+      for (const unknown of ['utm_note=line1%0Aline2', 'foo=%00', '_=%1B', 'foo=%7F&foo=%00'])
+        assert.equal((await read(unknown)).statusCode, 200, unknown);
+      assert.equal((await f.call('POST', '', { payload: project(''), query: 'trace=%00' })).statusCode, 201);
     });
 
     it("an assign body's refused values are keyed by the array's place (Building[1]), as its other errors", async () => {

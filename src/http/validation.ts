@@ -42,6 +42,8 @@ interface Declared {
   single: Set<string>;
   /** Properties accepted and ignored whatever their value (`x-ignored`): removed before validation. */
   ignored: string[];
+  /** Every declared property: the values of other names are ignored, never checked (decisions §3). */
+  names: Set<string>;
 }
 
 function declared(schema: object): Declared {
@@ -56,7 +58,7 @@ function declared(schema: object): Declared {
     const first: unknown = Array.isArray(type) ? type.find((t) => t !== 'null') : type;
     if (typeof first === 'string') types.set(name, first);
   }
-  return { types, single, ignored };
+  return { types, single, ignored, names: new Set(Object.keys(props)) };
 }
 
 const STRICT: Record<string, RegExp> = { integer: STRICT_INTEGER, number: STRICT_NUMBER };
@@ -66,10 +68,11 @@ const STRICT: Record<string, RegExp> = { integer: STRICT_INTEGER, number: STRICT
  * surrogates, numbers in plain decimal form (Ajv alone would take '0x10', '1e1', ' 1'), booleans in any case
  * (clients of the vendor interface (.NET) send True/False). Problems are Ajv-shaped errors for the error map.
  */
-function precheck(data: Record<string, unknown>, { types, single, ignored }: Declared): ErrorObject[] {
+function precheck(data: Record<string, unknown>, { types, single, ignored, names }: Declared): ErrorObject[] {
   for (const name of ignored) delete data[name];
   const problems: ErrorObject[] = [];
   for (const name of Object.keys(data)) {
+    if (!names.has(name)) continue; // an unknown parameter is ignored, whatever its value
     const raw = data[name];
     if (Array.isArray(raw) && single.has(name)) {
       problems.push({ ...ajvError(name, raw, ''), keyword: 'repeated' });
