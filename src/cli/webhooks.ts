@@ -181,7 +181,7 @@ export function registerWebhookCommands(program: Command): void {
       const rows = await withDatabase(async ({ db }) => {
         const hook = await findWebhook(db, parseId(id));
         if (!hook) throw new CommandError(`no webhook ${id}; see the webhooks with 'wohnapi webhook list'`);
-        return listAttempts(db, hook.id, { limit, offset: 0 });
+        return listAttempts(db, hook.id, { limit, offset: 0 }, 'desc');
       });
       out(['DELIVERY', 'EVENT', 'ENTITY', 'ACTION', 'ATTEMPT', 'TIME', 'RESULT', 'MS', 'STATUS'].join('\t'));
       for (const r of rows)

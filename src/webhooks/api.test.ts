@@ -291,10 +291,10 @@ for (const dialect of DIALECTS) {
       assert.equal(failed.Success, false);
       assert.equal(failed.StatusCode, 503);
 
-      const log = await f.call('GET', `${WEBHOOK_URL}/${hook.Id}/Deliveries`, { query: 'limit=1' });
+      const log = await f.call('GET', `${WEBHOOK_URL}/${hook.Id}/Deliveries`, { query: 'limit=1&offset=1' });
       assert.equal(log.statusCode, 200);
       assert.equal(log.json().length, 1);
-      const [newest] = log.json();
+      const [newest] = log.json(); // ordered by Id ascending (decisions §3): the newest is the last
       assert.equal(newest.EventId, failed.EventId);
       assert.equal(newest.StatusCode, 503);
       assert.equal(newest.Attempt, 1);
@@ -303,7 +303,7 @@ for (const dialect of DIALECTS) {
       const all = (await f.call('GET', `${WEBHOOK_URL}/${hook.Id}/Deliveries`)).json();
       assert.deepEqual(
         all.map((a: { EventId: string }) => a.EventId),
-        [failed.EventId, answer.EventId],
+        [answer.EventId, failed.EventId],
       );
       f.receiver.answer = () => 200;
     });

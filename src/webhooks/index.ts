@@ -186,7 +186,7 @@ export default async function webhooksArea(app: App): Promise<void> {
         tags: TAGS,
         summary: 'Delivery log of a webhook',
         description:
-          'Attempts, newest first: event id, entity, action, attempt number, time, status code or error, duration.',
+          'Attempts, ordered by Id ascending (the newest on the last page): event id, entity, action, attempt number, time, status code or error, duration.',
         params: WebhookIdParams,
         querystring: ListQuery,
         response: { 200: { type: 'array', items: DeliveryResponse }, ...errorResponses },

@@ -68,11 +68,15 @@ export interface AttemptRow {
   status: string;
 }
 
-/** The delivery log of one webhook: attempts, newest first. */
+/**
+ * The delivery log of one webhook: attempts by Id, ascending for the API (decisions §3: stable pages; the newest are
+ * on the last page), newest first for the CLI's look at the latest ones.
+ */
 export async function listAttempts(
   db: Executor,
   webhookId: number,
   page: { limit: number; offset: number },
+  order: 'asc' | 'desc' = 'asc',
 ): Promise<AttemptRow[]> {
   return db
     .selectFrom('webhook_attempts as a')
@@ -92,7 +96,7 @@ export async function listAttempts(
       'd.status',
     ])
     .where('a.webhook_id', '=', webhookId)
-    .orderBy('a.id', 'desc')
+    .orderBy('a.id', order)
     .limit(page.limit)
     .offset(page.offset)
     .execute();

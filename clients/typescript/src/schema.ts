@@ -1071,7 +1071,7 @@ export interface paths {
     };
     /**
      * Delivery log of a webhook
-     * @description Attempts, newest first: event id, entity, action, attempt number, time, status code or error, duration.
+     * @description Attempts, ordered by Id ascending (the newest on the last page): event id, entity, action, attempt number, time, status code or error, duration.
      */
     get: operations['WebHook_GetWebHookDeliveries'];
     put?: never;
