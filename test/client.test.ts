@@ -66,7 +66,7 @@ describe('the typed client', () => {
   });
 
   it('refreshes with given tokens and no password; a spent refresh token gives the 401 back', async () => {
-    const tokens = (await client().login());
+    const tokens = await client().login();
     const wohnapi = createWohnapiClient({ baseUrl: server.base, apiKey: server.key });
     wohnapi.tokens = { ...tokens, access_token: 'expired' };
     const { response } = await wohnapi.api.GET(BASES, { params: { query: { limit: 1 } } });
