@@ -17,6 +17,7 @@ import * as m012 from './migrations/2026112601_sqlite_auth_version.ts';
 import * as m013 from './migrations/2026112701_webhooks_unique_per_registrant.ts';
 import * as m014 from './migrations/2026112702_deferred_data_version.ts';
 import * as m015 from './migrations/2026112801_webhook_urls_normalized.ts';
+import * as m016 from './migrations/2026112901_long_text_indexes.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112701_webhooks_unique_per_registrant': m013,
   '2026112702_deferred_data_version': m014,
   '2026112801_webhook_urls_normalized': m015,
+  '2026112901_long_text_indexes': m016,
 };
 
 class StaticProvider implements MigrationProvider {
