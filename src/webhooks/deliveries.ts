@@ -10,6 +10,7 @@ import { relaxedTransaction } from '../db/relaxed-transaction.ts';
 import { inScope, type LedgerScope } from '../auth/ledger-scope.ts';
 import { personLedgers } from '../master-data/present.ts';
 import { deliveryScopes } from './scope.ts';
+import { mayRead } from './model.ts';
 import type { WebhookDeliveriesTable } from './tables.ts';
 
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -37,6 +38,8 @@ interface ActiveHook {
   entity: string;
   actions: Set<string>;
   scope: LedgerScope;
+  /** The owner's permissions (undefined: registered by the operator's CLI, no owner). */
+  permissions: Set<string> | undefined;
 }
 
 /** Active webhooks of unrevoked keys and enabled owners, each with the ledgers it delivers for (scope.ts). */
@@ -60,11 +63,22 @@ async function activeHooks(trx: Transaction<DB>): Promise<ActiveHook[]> {
     .execute();
   const live = rows.filter((r) => r.user_disabled !== 1);
   const scopes = await deliveryScopes(trx, live);
+  const owners = [...new Set(live.flatMap((r) => (r.owner_user_id === null ? [] : [r.owner_user_id])))];
+  const granted = owners.length
+    ? await trx
+        .selectFrom('user_permissions')
+        .select(['user_id', 'permission'])
+        .where('user_id', 'in', owners)
+        .execute()
+    : [];
+  const permissionsOf = new Map(owners.map((id) => [id, new Set<string>()]));
+  for (const g of granted) permissionsOf.get(g.user_id)?.add(g.permission);
   return live.map((r) => ({
     id: r.id,
     entity: r.entity_name,
     actions: new Set(r.actions.split(',')),
     scope: scopes.get(r.id)!,
+    permissions: r.owner_user_id === null ? undefined : permissionsOf.get(r.owner_user_id),
   }));
 }
 
@@ -94,7 +108,12 @@ export async function fanOut(trx: Transaction<DB>, postgres: boolean, now: strin
   const rows = [];
   for (const e of events)
     for (const h of hooks)
-      if ((h.entity === 'All' || h.entity === e.entity_type) && h.actions.has(e.action) && visibleTo(h.scope, e))
+      if (
+        (h.entity === 'All' || h.entity === e.entity_type) &&
+        h.actions.has(e.action) &&
+        mayRead(h.permissions, e.entity_type) &&
+        visibleTo(h.scope, e)
+      )
         rows.push({
           webhook_id: h.id,
           event_id: e.event_id,

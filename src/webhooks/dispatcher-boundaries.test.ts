@@ -17,7 +17,10 @@ for (const dialect of DIALECTS) {
 
     it("scopes deliveries by ledger: the key's ledgers within the owner's grant", async () => {
       const onlyA = await s.f.register({ Url: `${s.f.receiver.url}/key-a`, EntityName: 'Project' }, s.f.keyA);
-      const userA = await s.f.t.login({ permissions: [PERMISSIONS.webhook], ledgers: [s.f.A.companyCodeId] });
+      const userA = await s.f.t.login({
+        permissions: [PERMISSIONS.webhook, PERMISSIONS.projectEdit],
+        ledgers: [s.f.A.companyCodeId],
+      });
       const grantA = await s.f.call('POST', WEBHOOK_URL, {
         token: userA,
         body: { Url: `${s.f.receiver.url}/grant-a`, EntityName: 'Project' },
@@ -53,6 +56,52 @@ for (const dialect of DIALECTS) {
         .where('webhook_id', 'in', [onlyA.Id, grantA.json().Id])
         .execute();
       assert.ok(rows.every((r) => r.entity_id !== inB));
+    });
+
+    it("scopes deliveries by the owner's permissions: only the entity types the owner may read", async () => {
+      const hookOnly = await s.f.t.login({ permissions: [PERMISSIONS.webhook] });
+      const reader = await s.f.t.login({ permissions: [PERMISSIONS.webhook, PERMISSIONS.projectEdit] });
+      const ids: number[] = [];
+      for (const [token, path] of [
+        [hookOnly, '/perm-none'],
+        [reader, '/perm-projects'],
+      ] as const) {
+        const res = await s.f.call('POST', WEBHOOK_URL, {
+          token,
+          body: { Url: `${s.f.receiver.url}${path}`, EntityName: 'All' },
+        });
+        assert.equal(res.statusCode, 201, res.body);
+        ids.push(res.json<{ Id: number }>().Id);
+      }
+      const operator = await s.f.register({ Url: `${s.f.receiver.url}/perm-operator`, EntityName: 'All' });
+      // as the operator's CLI registers it: no owner, so no permissions narrow it
+      await s.f.t.database.db
+        .updateTable('webhooks')
+        .set({ owner_user_id: null })
+        .where('id', '=', operator.Id)
+        .execute();
+      // a project (read with 'Belegsystem Projekt ändern') and a loan (read with 'Darlehen lesen')
+      const project = await s.createProject(s.f.A.companyCodeId);
+      await s.f.t.database.db
+        .transaction()
+        .execute((trx) =>
+          recordEvents(trx, [
+            { entityType: 'Loan', entityId: 1, action: 'updated', companyCodeId: s.f.A.companyCodeId },
+          ]),
+        );
+      await s.f.receiver.waitFor(2, 20_000, at('/perm-operator'));
+      await s.f.receiver.waitFor(1, 20_000, at('/perm-projects'));
+      await new Promise((r) => setTimeout(r, 200));
+      const got = (path: string) => s.f.receiver.received.filter(at(path)).map((r) => `${body(r).entityName}`);
+      assert.deepEqual(got('/perm-none'), [], 'a user with only Web Hook learns of nothing it may not read');
+      assert.deepEqual(got('/perm-projects'), ['Project']);
+      const rows = await s.f.t.database.db
+        .selectFrom('webhook_deliveries')
+        .select(['webhook_id', 'entity_type', 'entity_id'])
+        .where('webhook_id', 'in', ids)
+        .execute();
+      assert.deepEqual(rows, [{ webhook_id: ids[1], entity_type: 'Project', entity_id: project }]);
+      for (const id of [...ids, operator.Id]) await s.f.call('DELETE', `${WEBHOOK_URL}/${id}`);
     });
 
     it('a slow receiver holds only its own slots (WEBHOOK_CONCURRENCY) and delays no other', async () => {

@@ -2,6 +2,7 @@
 // payload of a delivery.
 import os from 'node:os';
 import type { Config } from '../config.ts';
+import { PERMISSIONS, type Permission } from '../auth/permissions.ts';
 
 /** The entity types events carry (the API's projects; the import's entities, src/dataset/format), and All. */
 // prettier-ignore
@@ -59,6 +60,29 @@ export const READ_BACK: Readonly<Record<string, (id: number) => string>> = {
   Person: (id) => `/v1.2/PersonsRead/Persons?personId=${id}`,
   WebHook: (id) => `/v1.2/WebHook/WebHook/${id}`,
 };
+
+/**
+ * The permissions a user needs to read each entity type (those of its read endpoint: READ_BACK's, Contractor's list).
+ * A webhook registered by a user gets only the events of entity types its owner may read (decisions §2: a user
+ * without the permission an endpoint needs learns nothing through it); the operator's webhooks get every type.
+ */
+export const READ_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> = {
+  Project: [PERMISSIONS.projectEdit],
+  EconomicUnit: [PERMISSIONS.objectDataRead],
+  Building: [PERMISSIONS.objectDataRead],
+  Land: [PERMISSIONS.objectDataRead],
+  UseUnit: [PERMISSIONS.objectDataRead],
+  LicenseAgreement: [PERMISSIONS.rentAccountingRead],
+  Contractor: [PERMISSIONS.rentAccountingRead, PERMISSIONS.personsRead],
+  Person: [PERMISSIONS.personsRead],
+  Loan: [PERMISSIONS.loansRead],
+};
+
+/** Whether a holder of `permissions` (undefined: the operator's webhook, no owner) may read entities of `type`. */
+export function mayRead(permissions: ReadonlySet<string> | undefined, type: string): boolean {
+  const needed = Object.hasOwn(READ_PERMISSIONS, type) ? READ_PERMISSIONS[type] : undefined;
+  return !permissions || !needed || needed.every((p) => permissions.has(p));
+}
 
 /** Where a client reads the entity back: null once deleted, or for an entity type without a read endpoint. */
 function readBackUrl(base: string, e: PayloadEvent): string | null {
