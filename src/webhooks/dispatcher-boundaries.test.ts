@@ -92,7 +92,7 @@ for (const dialect of DIALECTS) {
       await s.f.receiver.waitFor(2, 20_000, at('/perm-operator'));
       await s.f.receiver.waitFor(1, 20_000, at('/perm-projects'));
       await new Promise((r) => setTimeout(r, 200));
-      const got = (path: string) => s.f.receiver.received.filter(at(path)).map((r) => `${body(r).entityName}`);
+      const got = (path: string) => s.f.receiver.received.filter(at(path)).map((r) => String(body(r).entityName));
       assert.deepEqual(got('/perm-none'), [], 'a user with only Web Hook learns of nothing it may not read');
       assert.deepEqual(got('/perm-projects'), ['Project']);
       const rows = await s.f.t.database.db
