@@ -264,6 +264,9 @@ export class ConfigError extends Error {}
 /** The default of a variable (for the few places that must know it without a loaded config). */
 export const defaultOf = (name: ConfigName): string => VARIABLES[name].fallback;
 
+/** A URL with its password shown as *** (for messages and logs: a password never reaches either). */
+export const redactUrl = (url: string): string => url.replace(/\/\/([^:/@]*):.*@/, '//$1:***@');
+
 /**
  * Reads and validates the environment (an empty variable counts as unset); throws ConfigError with a one-line message
  * naming the variable.
@@ -277,7 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     const problem = v.kind.check(raw);
     if (problem)
       throw new ConfigError(
-        `Invalid configuration: ${name}=${JSON.stringify(raw)} ${problem} (${v.doc}); set ${name} to a valid value, or unset it for the default ${JSON.stringify(v.fallback)}`,
+        `Invalid configuration: ${name}=${JSON.stringify(name === 'DATABASE_URL' ? redactUrl(raw) : raw)} ${problem} (${v.doc}); set ${name} to a valid value, or unset it for the default ${JSON.stringify(v.fallback)}`,
       );
     out[v.key] = v.kind.parse(raw);
   }

@@ -112,6 +112,13 @@ describe('CLI without a database', () => {
       res.stderr,
       'wohnapi: error: Invalid configuration: PORT="abc" must be a whole number between 0 and 65535 (TCP port the HTTP server listens on); set PORT to a valid value, or unset it for the default "8080"\n',
     );
+    // an invalid DATABASE_URL is named with its password as *** (an unencoded '#' in it, a port out of range)
+    for (const url of ['postgres://app:Tr0ub4dor#3@db.internal:5432/w', 'postgres://u:s3cretPW@h:99999/db']) {
+      const bad = await cli(['migrate'], { DATABASE_URL: url });
+      assert.equal(bad.code, 1);
+      assert.match(bad.stderr, /Invalid configuration: DATABASE_URL="postgres:\/\/(app|u):\*\*\*@/);
+      assert.doesNotMatch(bad.stderr, /Tr0ub4dor|s3cretPW/);
+    }
   });
 
   it('an unknown command exits non-zero', async () => {

@@ -210,7 +210,7 @@ describe('rate limit', () => {
       assert.ok(Number(last.headers['retry-after']) > 0);
       assert.match(last.json().$[0], /limit is 3 per minute/);
       // probes and the metrics scrape stay outside the limit; other paths do not
-      for (const url of ['/health/live', '/health/ready', '/health', '/metrics'])
+      for (const url of ['/health/live', '/health/ready', '/health', '/metrics', '/HEALTH/live', '/Metrics'])
         assert.equal((await t.app.inject({ url })).statusCode, 200, url);
       assert.equal((await t.app.inject({ url: '/healthz' })).statusCode, 429);
       assert.deepEqual((await t.app.inject({ url: '/health' })).json(), { status: 'ok', database: 'sqlite' });

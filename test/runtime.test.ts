@@ -173,7 +173,11 @@ describe('serve --workers 2 on PostgreSQL', () => {
   it('serves from both workers, restarts a worker that dies, and drains all on SIGTERM (exit 0)', async () => {
     const db = await createEmptyDatabaseUrl('postgres');
     try {
-      const server = await startServe(['--workers', '2'], { DATABASE_URL: db.url, LOG_LEVEL: 'info' }, 2);
+      const server = await startServe(
+        ['--workers', '2'],
+        { DATABASE_URL: db.url, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '30000' },
+        2,
+      );
       const readyLines = () => server.output().match(/"msg":"worker ready"/g)?.length ?? 0;
       await waitFor('both workers ready', () => readyLines() === 2);
       const [first, second] = server.workers();
@@ -189,6 +193,11 @@ describe('serve --workers 2 on PostgreSQL', () => {
       const workers = server.workers();
       const { code } = await server.stop('SIGTERM');
       assert.equal(code, 0, server.output());
+      // the primary gives the workers SHUTDOWN_TIMEOUT_MS for their requests and 5 s to close, not a fixed 10 s
+      assert.match(
+        server.output(),
+        /"timeoutMs":35000.*"msg":"draining workers"|"msg":"draining workers".*"timeoutMs":35000/,
+      );
       for (const pid of workers) assert.ok(!fs.existsSync(`/proc/${pid}/status`), `worker ${pid} stopped`);
     } finally {
       await db.remove();

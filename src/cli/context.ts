@@ -1,7 +1,7 @@
 // What every CLI command shares: config from the environment, an open and migrated database, one-line errors.
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig, redactUrl, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { INT32_MAX } from '../http/int32.ts';
 import { UsageError } from './errors.ts';
@@ -20,7 +20,6 @@ export function requireExistingDatabase(url: string): void {
 }
 
 /** DATABASE_URL without its password, for messages. */
-const shownUrl = (url: string) => url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/, '$1:***@');
 
 const UNREACHABLE = /\b(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|EAI_AGAIN|ECONNRESET)\b/;
 
@@ -34,7 +33,7 @@ export function databaseOpenError(err: unknown, url: string): unknown {
   const raw = (err as { code?: unknown }).code ?? cause?.code;
   const code = typeof raw === 'string' ? raw : '';
   const text = `${err.message}${code && !err.message.includes(code) ? ` (${code})` : ''}`;
-  const at = `DATABASE_URL=${shownUrl(url)}`;
+  const at = `DATABASE_URL=${redactUrl(url)}`;
   if (UNREACHABLE.test(text))
     return new UsageError(
       `cannot reach the database server (${at}): ${text}; start the database server or set DATABASE_URL to one that runs`,

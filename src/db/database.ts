@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, PostgresAdapter, type Transaction } from 'kyse
 import type { DB } from './schema.ts';
 import { NAMED_STATEMENTS } from './fixed-query.ts';
 import { WriteLockingSqliteDialect } from './sqlite-dialect.ts';
+import { redactUrl } from '../config.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -158,5 +159,5 @@ export function isPostgres(db: Pick<Kysely<DB>, 'getExecutor'>): boolean {
 
 /** A redacted form of a database URL for logs and start-up output. */
 export function describeUrl(url: string): string {
-  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+  return redactUrl(url);
 }

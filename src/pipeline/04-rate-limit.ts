@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { App } from '../app-types.ts';
 
 /** The paths outside the limit: /health, /health/live, /health/ready and /metrics (with or without a query). */
-export const UNLIMITED = /^\/(health(\/|\?|$)|metrics(\?|$))/;
+export const UNLIMITED = /^\/(health(\/|\?|$)|metrics(\?|$))/i;
 
 export default fp(
   async (app: App) => {

@@ -13,8 +13,11 @@ import { relayClusterMetrics } from './cluster-metrics.ts';
 
 /** Worker start failures in a row (none became ready in between) after which the primary gives up. */
 export const MAX_START_FAILURES = 3;
-/** How long the workers get to finish their requests after SIGTERM/SIGINT before they are killed. */
-export const DRAIN_TIMEOUT_MS = 10_000;
+/**
+ * After SIGTERM/SIGINT the workers get SHUTDOWN_TIMEOUT_MS for their requests (then they close the connections left)
+ * and this much more to close their pools and exit, before the primary kills them.
+ */
+export const DRAIN_MARGIN_MS = 5_000;
 const FIRST_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 15_000;
 /** A worker that served this long before dying starts the backoff afresh. */
@@ -223,14 +226,15 @@ export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): P
       process.on(signal, () => {
         if (stopping) return;
         stopping = true;
-        log('info', 'draining workers', { signal, workers: state.size, timeoutMs: DRAIN_TIMEOUT_MS });
+        const drainMs = config.shutdownTimeoutMs + DRAIN_MARGIN_MS;
+        log('info', 'draining workers', { signal, workers: state.size, timeoutMs: drainMs });
         if (state.size === 0) finish(0);
         for (const w of state.keys()) w.process.kill('SIGTERM');
         setTimeout(() => {
           log('error', 'workers still busy after the drain timeout; killing them', { workers: state.size });
           for (const w of state.keys()) w.process.kill('SIGKILL');
           finish(1);
-        }, DRAIN_TIMEOUT_MS).unref();
+        }, drainMs).unref();
       });
     }
 
