@@ -174,6 +174,19 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('item 9: correct logins sent at once all succeed (they do not count against each other)', async () => {
+      const t = await testApp(dialect, { LOGIN_MAX_FAILURES: '5' });
+      try {
+        await addUser(t.database.db, { name: 'pool', password: 'pool-secret', permissions: [] });
+        const statuses = (await Promise.all(Array.from({ length: 12 }, () => login(t.app, 'pool', 'pool-secret')))).map(
+          (r) => r.statusCode,
+        );
+        assert.deepEqual(statuses, Array<number>(12).fill(200));
+      } finally {
+        await t.close();
+      }
+    });
+
     it('item 9: user names are counted as they are spelled: Bob and bob are two users, and two counters', async () => {
       const t = await testApp(dialect, { LOGIN_MAX_FAILURES: '5' });
       try {

@@ -36,6 +36,29 @@ export function throttleKeys(name: string, address: string, settings: ThrottleSe
 }
 
 const isUserKey = (k: ThrottleKey) => k.key.startsWith('user:');
+/** The user name's counter key of an attempt's keys. */
+export const userKeyOf = (keys: ThrottleKey[]): string => keys.find(isUserKey)?.key ?? '';
+
+const inFlight = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs the attempts of one user name one after the other in this process (attempts of other names run alongside).
+ * Correct logins sent at once then do not count against each other: each is counted, checked and cleared before
+ * the next is counted. Across processes the counter row still makes them atomic (`reserveAttempt`).
+ */
+export function onePerName<T>(key: string, attempt: () => Promise<T>): Promise<T> {
+  const before = inFlight.get(key) ?? Promise.resolve();
+  const mine = before.then(attempt, attempt);
+  const tail = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  inFlight.set(key, tail);
+  void tail.then(() => {
+    if (inFlight.get(key) === tail) inFlight.delete(key);
+  });
+  return mine;
+}
 /** The client address's counter of an attempt's keys (counted after a failure only). */
 export const addressKeys = (keys: ThrottleKey[]) => keys.filter((k) => !isUserKey(k));
 

@@ -12,12 +12,14 @@ import { issueTokens, purgeExpiredTokens, refreshTokens } from './tokens.ts';
 import { findLoginUser } from './users.ts';
 import {
   addressKeys,
+  onePerName,
   purgeThrottle,
   recordFailure,
   recordSuccess,
   reserveAttempt,
   retryAfter,
   throttleKeys,
+  userKeyOf,
 } from './login-throttle.ts';
 import { textProblem } from '../http/input-rules.ts';
 import { ApiError, databaseTrouble, errorHandler } from '../http/errors.ts';
@@ -183,30 +185,37 @@ export default async function tokenRoutes(app: App) {
             return oauthError(reply, 400, 'invalid_request', `Missing parameter(s): ${missing.join(', ')}.`);
           const name = p.username!;
           const keys = throttleKeys(name, request.ip, throttle);
-          // a wait that runs is read without the write lock; else the attempt is counted on its user name before
-          // the password is checked (attempts sent at once are throttled too; the reservation checks the wait again)
-          const wait =
-            (await retryAfter(app.db, keys, now)) ||
-            (await inWriteTransaction(app, (trx) => reserveAttempt(trx, keys, now, throttle.maxWait)));
-          if (wait > 0)
-            return oauthError(reply, 429, 'too_many_requests', 'Too many failed logins; try again later.', {
+          const refused = (wait: number) =>
+            oauthError(reply, 429, 'too_many_requests', 'Too many failed logins; try again later.', {
               'retry-after': String(wait),
             });
-          const user = await findLoginUser(app.db, name);
-          const ok = await verifyPassword(p.password!, user?.password_hash ?? (await dummyHash()));
-          if (!user || !ok || user.disabled === 1) {
-            await inWriteTransaction(app, (trx) => recordFailure(trx, addressKeys(keys), now, throttle.maxWait));
-            return oauthError(reply, 400, 'invalid_grant', INVALID_LOGIN);
-          }
-          const everybody = now.getTime() - lastPurge >= 60_000;
-          if (everybody) lastPurge = now.getTime();
-          const tokens = await inWriteTransaction(app, async (trx) => {
-            await recordSuccess(trx, keys);
-            if (everybody) await purgeThrottle(trx, now);
-            await purgeExpiredTokens(trx, user.id, now, everybody);
-            return issueTokens(trx, user.id, settings, now);
+          // a wait that runs is read without the write lock and without queueing
+          const running = await retryAfter(app.db, keys, now);
+          if (running > 0) return refused(running);
+          // One attempt per user name at a time in this process: an attempt is counted on its user name before the
+          // password is checked, so correct logins sent at once would otherwise count against each other
+          return onePerName(userKeyOf(keys), async () => {
+            const at = app.now();
+            const wait =
+              (await retryAfter(app.db, keys, at)) ||
+              (await inWriteTransaction(app, (trx) => reserveAttempt(trx, keys, at, throttle.maxWait)));
+            if (wait > 0) return refused(wait);
+            const user = await findLoginUser(app.db, name);
+            const ok = await verifyPassword(p.password!, user?.password_hash ?? (await dummyHash()));
+            if (!user || !ok || user.disabled === 1) {
+              await inWriteTransaction(app, (trx) => recordFailure(trx, addressKeys(keys), at, throttle.maxWait));
+              return oauthError(reply, 400, 'invalid_grant', INVALID_LOGIN);
+            }
+            const everybody = at.getTime() - lastPurge >= 60_000;
+            if (everybody) lastPurge = at.getTime();
+            const tokens = await inWriteTransaction(app, async (trx) => {
+              await recordSuccess(trx, keys);
+              if (everybody) await purgeThrottle(trx, at);
+              await purgeExpiredTokens(trx, user.id, at, everybody);
+              return issueTokens(trx, user.id, settings, at);
+            });
+            return reply.headers(NO_STORE).send(tokens);
           });
-          return reply.headers(NO_STORE).send(tokens);
         }
 
         if (p.grant_type === 'refresh_token') {
