@@ -74,12 +74,17 @@ export interface StartOptions {
   print?: (line: string) => void;
 }
 
+/** A PostgreSQL statement of a request gets half the request timeout (15 s by default) before it is a 503. */
+export const queryTimeoutOf = (config: Readonly<Config>): number =>
+  Math.max(1000, Math.floor(config.requestTimeoutMs / 2));
+
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
   // The start banner goes to stderr, so stdout carries only the (JSON) log lines.
   const print = options.print ?? ((line: string) => process.stderr.write(`${line}\n`));
   const database = openDatabase(config.databaseUrl, {
     poolSize: config.databasePoolMax,
     sqliteCacheMb: config.sqliteCacheMb,
+    queryTimeoutMs: queryTimeoutOf(config),
   });
   const { applied, newer } = await migrateToLatest(database);
   const app = await buildApp({ database, config, logger: loggerOptions(config) });

@@ -371,4 +371,55 @@ describe('PostgreSQL out of reach (stopped, restarting, the network gone)', () =
       await t.close();
     }
   });
+  it('a server that stalls (no answer, the connection open) is a 503 too, and /health/ready says not ready', async () => {
+    const t = await testApp('postgres');
+    // A proxy that can stop passing bytes both ways, as a network that drops packets or a stopped server process.
+    const target = new URL(t.database.url);
+    const sockets = new Set<net.Socket>();
+    let stalled = false;
+    const proxy = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port), target.hostname);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('error', () => {});
+        s.on('close', () => sockets.delete(s));
+        if (stalled) s.pause();
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    proxy.listen(0, '127.0.0.1');
+    await once(proxy, 'listening');
+    const via = new URL(t.database.url);
+    via.port = String((proxy.address() as net.AddressInfo).port);
+    const database = openDatabase(via.toString(), { queryTimeoutMs: 1000 });
+    const app = await buildApp({ database, config: loadConfig({}), now: () => t.clock.now });
+    try {
+      const token = await t.login();
+      const get = () => app.inject({ url: '/service/v1.2/RentAccounting/PriceIndex', headers: bearer(token) });
+      assert.equal((await get()).statusCode, 200);
+      stalled = true;
+      for (const s of sockets) s.pause();
+      const started = Date.now();
+      const down = await get();
+      assert.equal(down.statusCode, 503, down.body);
+      assert.equal(down.headers['retry-after'], '5');
+      assert.ok(Date.now() - started < 10_000, 'answered after the query timeout, not left hanging');
+      const ready = await app.inject({ url: '/health/ready' });
+      assert.equal(ready.statusCode, 503, ready.body);
+      stalled = false;
+      for (const s of sockets) s.resume();
+      let back = 0;
+      for (let i = 0; i < 50 && back !== 200; i++) {
+        back = (await get()).statusCode;
+        if (back !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.equal(back, 200, 'serves again once the server answers');
+    } finally {
+      await app.close();
+      await database.close();
+      proxy.close();
+      for (const s of sockets) s.destroy();
+      await t.close();
+    }
+  });
 });

@@ -75,7 +75,18 @@ function withFastRows(stmt: SQLite.Statement): KyselyStatement {
   };
 }
 
-export function openDatabase(url: string, options: { poolSize?: number; sqliteCacheMb?: number } = {}): Database {
+export interface OpenOptions {
+  poolSize?: number;
+  sqliteCacheMb?: number;
+  /**
+   * PostgreSQL: a statement without an answer this long fails (and so does waiting this long for a connection), so a
+   * server that stalls (a network that drops packets, a stopped process) is a 503, not a request that hangs. The
+   * server sets it (src/server.ts); the CLI's long statements (import, export) run without it.
+   */
+  queryTimeoutMs?: number;
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): Database {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -122,7 +133,13 @@ export function openDatabase(url: string, options: { poolSize?: number; sqliteCa
     };
     return { db, dialect: 'sqlite', url, sqlite, versions, close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(options.queryTimeoutMs
+      ? { query_timeout: options.queryTimeoutMs, connectionTimeoutMillis: options.queryTimeoutMs }
+      : {}),
+  });
   // An idle client whose connection ends (server restart, database dropped) must not crash the process: the pool
   // drops it and opens a new one when needed. Without a listener, pg re-throws the error as an uncaught exception.
   pool.on('error', () => {});

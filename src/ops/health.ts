@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../app-types.ts';
 
+/** How long the readiness probe waits for the database to answer before it says "not ready" (503). */
+export const READY_TIMEOUT_MS = 3000;
 const Status = Type.Object(
   {
     status: Type.String({ description: 'ok, or unavailable' }),
@@ -43,7 +45,12 @@ export default async function healthRoutes(app: App) {
       },
       async (request, reply) => {
         try {
-          await sql`select 1`.execute(app.db);
+          // a database that does not answer within READY_TIMEOUT_MS is not ready (a stalled server, not only a gone one)
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('the database did not answer in time')), READY_TIMEOUT_MS);
+          });
+          await Promise.race([sql`select 1`.execute(app.db), late]).finally(() => clearTimeout(timer));
           return { status: 'ok', database: app.database.dialect };
         } catch (err) {
           request.log.warn({ err }, 'readiness check failed');
