@@ -165,8 +165,13 @@ for (const dialect of DIALECTS) {
         const checked = statuses.filter((s) => s !== 429).length;
         assert.ok(checked <= 5, `at most 5 passwords checked, got ${statuses.join(',')}`);
         assert.equal(statuses.filter((s) => s === 429).length, 31 - checked);
-        // The wait then runs for the name as after 5 failures in a row.
-        assert.equal((await login(t.app, 'burst', 'burst-secret')).statusCode, 429);
+        // The wait then runs for the name as after 5 failures in a row; the answer is RFC 6749 5.2 JSON
+        const waiting = await login(t.app, 'burst', 'burst-secret');
+        assert.equal(waiting.statusCode, 429);
+        assert.deepEqual(waiting.json(), {
+          error: 'invalid_grant',
+          error_description: 'Too many failed logins; try again later.',
+        });
         t.clock.advance(60);
         assert.equal((await login(t.app, 'burst', 'burst-secret')).statusCode, 200);
       } finally {

@@ -38,8 +38,9 @@ const OAuthError = Type.Object(
   {
     error: Type.String({
       description:
-        'RFC 6749 5.2: invalid_request, invalid_grant or unsupported_grant_type (400 and 413); too_many_requests ' +
-        '(429); temporarily_unavailable (503: the database did not take the request; retry after Retry-After seconds)',
+        'RFC 6749 5.2: invalid_request, invalid_grant or unsupported_grant_type (400 and 413); invalid_grant (429: too ' +
+        'many failed logins for the user name) or invalid_request (429: too many requests from the address); ' +
+        'temporarily_unavailable (503: the database did not take the request; retry after Retry-After seconds)',
     }),
     error_description: Type.Optional(Type.String()),
   },
@@ -109,7 +110,7 @@ export default async function tokenRoutes(app: App) {
       return errorHandler(err, request, reply);
     }
     const status = given === 413 || given === 429 ? given : 400;
-    if (status === 429) return oauthError(reply, 429, 'too_many_requests', 'Too many requests; try again later.');
+    if (status === 429) return oauthError(reply, 429, 'invalid_request', 'Too many requests; try again later.');
     const description =
       err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
         ? FORM
@@ -142,7 +143,7 @@ export default async function tokenRoutes(app: App) {
             ...OAuthError,
             description:
               'Too many failed logins for this user name, or requests from this address; wait Retry-After seconds.',
-            examples: [{ error: 'too_many_requests', error_description: 'Too many failed logins; try again later.' }],
+            examples: [{ error: 'invalid_grant', error_description: 'Too many failed logins; try again later.' }],
             headers: { 'Retry-After': RETRY_AFTER },
           },
           503: {
@@ -186,7 +187,7 @@ export default async function tokenRoutes(app: App) {
           const name = p.username!;
           const keys = throttleKeys(name, request.ip, throttle);
           const refused = (wait: number) =>
-            oauthError(reply, 429, 'too_many_requests', 'Too many failed logins; try again later.', {
+            oauthError(reply, 429, 'invalid_grant', 'Too many failed logins; try again later.', {
               'retry-after': String(wait),
             });
           // a wait that runs is read without the write lock and without queueing

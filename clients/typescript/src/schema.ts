@@ -1852,7 +1852,7 @@ export interface components {
      *     }
      */
     OAuthError: {
-      /** @description RFC 6749 5.2: invalid_request, invalid_grant or unsupported_grant_type (400 and 413); too_many_requests (429); temporarily_unavailable (503: the database did not take the request; retry after Retry-After seconds) */
+      /** @description RFC 6749 5.2: invalid_request, invalid_grant or unsupported_grant_type (400 and 413); invalid_grant (429: too many failed logins for the user name) or invalid_request (429: too many requests from the address); temporarily_unavailable (503: the database did not take the request; retry after Retry-After seconds) */
       error: string;
       error_description?: string;
     };
@@ -9773,7 +9773,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "too_many_requests",
+           *       "error": "invalid_grant",
            *       "error_description": "Too many failed logins; try again later."
            *     }
            */
