@@ -75,13 +75,17 @@ export function urlProblem(text: string): string | undefined {
   try {
     url = new URL(text);
   } catch {
-    return `The value '${text}' is not an absolute URL.`;
+    return `The value '${text}' is not an absolute URL (scheme, host, an optional port from 1 to 65535, path).`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return `The URL '${text}' must use http or https, not '${url.protocol.replace(':', '')}'.`;
   if (url.username || url.password)
     return `The URL must not contain a user name or password; use the callback authentication instead.`;
   if (!url.hostname) return `The URL '${text}' has no host.`;
+  if (url.port === '0')
+    return `The URL '${text}' names port 0, which no receiver listens on; give a port from 1 to 65535.`;
+  if (url.hash || text.includes('#'))
+    return `The URL '${text}' has a fragment (#...), which is never sent to the receiver; leave it out.`;
   if (text.length > MAX_URL_LENGTH) return `The URL is longer than ${MAX_URL_LENGTH} characters.`;
   return undefined;
 }
