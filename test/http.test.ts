@@ -310,27 +310,41 @@ describe('a write while another connection holds the SQLite write lock (an impor
   });
 });
 
+/** A TCP proxy to the PostgreSQL server of `url`: close it to take the server away, `stall` to stop its bytes. */
+async function pgProxy(url: string) {
+  const target = new URL(url);
+  const sockets = new Set<net.Socket>();
+  let stalled = false;
+  const proxy = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => {});
+      s.on('close', () => sockets.delete(s));
+      if (stalled) s.pause();
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  proxy.listen(0, '127.0.0.1');
+  await once(proxy, 'listening');
+  const port = (proxy.address() as net.AddressInfo).port;
+  const via = new URL(url);
+  via.port = String(port);
+  const stall = (on: boolean) => {
+    stalled = on;
+    for (const s of sockets)
+      if (on) s.pause();
+      else s.resume();
+  };
+  return { proxy, sockets, port, via: via.toString(), stall };
+}
+
 describe('PostgreSQL out of reach (stopped, restarting, the network gone)', () => {
   it('answers 503 with Retry-After and an error map, and serves again once it is back', async () => {
     const t = await testApp('postgres');
     // The app reaches PostgreSQL through a TCP proxy that the test takes down and brings back.
-    const target = new URL(t.database.url);
-    const sockets = new Set<net.Socket>();
-    const proxy = net.createServer((client) => {
-      const upstream = net.connect(Number(target.port), target.hostname);
-      for (const s of [client, upstream]) {
-        sockets.add(s);
-        s.on('error', () => {});
-        s.on('close', () => sockets.delete(s));
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    proxy.listen(0, '127.0.0.1');
-    await once(proxy, 'listening');
-    const port = (proxy.address() as net.AddressInfo).port;
-    const via = new URL(t.database.url);
-    via.port = String(port);
-    const database = openDatabase(via.toString());
+    const { proxy, sockets, port, via } = await pgProxy(t.database.url);
+    const database = openDatabase(via);
     const app = await buildApp({ database, config: loadConfig({}), now: () => t.clock.now });
     try {
       const token = await t.login();
@@ -373,32 +387,15 @@ describe('PostgreSQL out of reach (stopped, restarting, the network gone)', () =
   });
   it('a server that stalls (no answer, the connection open) is a 503 too, and /health/ready says not ready', async () => {
     const t = await testApp('postgres');
-    // A proxy that can stop passing bytes both ways, as a network that drops packets or a stopped server process.
-    const target = new URL(t.database.url);
-    const sockets = new Set<net.Socket>();
-    let stalled = false;
-    const proxy = net.createServer((client) => {
-      const upstream = net.connect(Number(target.port), target.hostname);
-      for (const s of [client, upstream]) {
-        sockets.add(s);
-        s.on('error', () => {});
-        s.on('close', () => sockets.delete(s));
-        if (stalled) s.pause();
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    proxy.listen(0, '127.0.0.1');
-    await once(proxy, 'listening');
-    const via = new URL(t.database.url);
-    via.port = String((proxy.address() as net.AddressInfo).port);
-    const database = openDatabase(via.toString(), { queryTimeoutMs: 1000 });
+    // A proxy that stops passing bytes both ways, as a network that drops packets or a stopped server process.
+    const { proxy, sockets, via, stall } = await pgProxy(t.database.url);
+    const database = openDatabase(via, { queryTimeoutMs: 1000 });
     const app = await buildApp({ database, config: loadConfig({}), now: () => t.clock.now });
     try {
       const token = await t.login();
       const get = () => app.inject({ url: '/service/v1.2/RentAccounting/PriceIndex', headers: bearer(token) });
       assert.equal((await get()).statusCode, 200);
-      stalled = true;
-      for (const s of sockets) s.pause();
+      stall(true);
       const started = Date.now();
       const down = await get();
       assert.equal(down.statusCode, 503, down.body);
@@ -406,8 +403,7 @@ describe('PostgreSQL out of reach (stopped, restarting, the network gone)', () =
       assert.ok(Date.now() - started < 10_000, 'answered after the query timeout, not left hanging');
       const ready = await app.inject({ url: '/health/ready' });
       assert.equal(ready.statusCode, 503, ready.body);
-      stalled = false;
-      for (const s of sockets) s.resume();
+      stall(false);
       let back = 0;
       for (let i = 0; i < 50 && back !== 200; i++) {
         back = (await get()).statusCode;
