@@ -321,9 +321,10 @@ async function pgProxy(url: string) {
       sockets.add(s);
       s.on('error', () => {});
       s.on('close', () => sockets.delete(s));
-      if (stalled) s.pause();
     }
     client.pipe(upstream).pipe(client);
+    // after pipe(), which resumes its sources: a connection opened during a stall stalls too
+    if (stalled) for (const s of [client, upstream]) s.pause();
   });
   proxy.listen(0, '127.0.0.1');
   await once(proxy, 'listening');

@@ -187,6 +187,16 @@ for (const dialect of DIALECTS) {
           (r) => r.statusCode,
         );
         assert.deepEqual(statuses, Array<number>(12).fill(200));
+        // the queue of one name is bounded (waits add up while the database is slow): past 16, 429 and retry in 1 s
+        const flood = await Promise.all(Array.from({ length: 60 }, () => login(t.app, 'pool', 'pool-secret')));
+        const refused = flood.filter((r) => r.statusCode === 429);
+        assert.ok(flood.filter((r) => r.statusCode === 200).length >= 16);
+        assert.equal(flood.length - refused.length, flood.filter((r) => r.statusCode === 200).length);
+        assert.ok(refused.length > 0, 'sixty at once pass the bound of 16');
+        for (const r of refused) {
+          assert.equal(r.headers['retry-after'], '1');
+          assert.equal(r.json().error, 'invalid_request');
+        }
       } finally {
         await t.close();
       }

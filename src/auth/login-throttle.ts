@@ -39,23 +39,30 @@ const isUserKey = (k: ThrottleKey) => k.key.startsWith('user:');
 /** The user name's counter key of an attempt's keys. */
 export const userKeyOf = (keys: ThrottleKey[]): string => keys.find(isUserKey)?.key ?? '';
 
-const inFlight = new Map<string, Promise<unknown>>();
+/** Attempts of one user name that may wait in one process; more at once are refused (429, retry in 1 s). */
+export const MAX_QUEUED_PER_NAME = 16;
+
+const inFlight = new Map<string, { tail: Promise<unknown>; queued: number }>();
 
 /**
  * Runs the attempts of one user name one after the other in this process (attempts of other names run alongside).
  * Correct logins sent at once then do not count against each other: each is counted, checked and cleared before
- * the next is counted. Across processes the counter row still makes them atomic (`reserveAttempt`).
+ * the next is counted. Across processes the counter row still makes them atomic (`reserveAttempt`). The queue is
+ * bounded (waits add up while the database is slow): past MAX_QUEUED_PER_NAME this answers undefined.
  */
-export function onePerName<T>(key: string, attempt: () => Promise<T>): Promise<T> {
-  const before = inFlight.get(key) ?? Promise.resolve();
-  const mine = before.then(attempt, attempt);
+export function onePerName<T>(key: string, attempt: () => Promise<T>): Promise<T> | undefined {
+  const entry = inFlight.get(key) ?? { tail: Promise.resolve(), queued: 0 };
+  if (entry.queued >= MAX_QUEUED_PER_NAME) return undefined;
+  const mine = entry.tail.then(attempt, attempt);
   const tail = mine.then(
     () => undefined,
     () => undefined,
   );
-  inFlight.set(key, tail);
+  entry.tail = tail;
+  entry.queued++;
+  inFlight.set(key, entry);
   void tail.then(() => {
-    if (inFlight.get(key) === tail) inFlight.delete(key);
+    if (--entry.queued === 0 && inFlight.get(key) === entry) inFlight.delete(key);
   });
   return mine;
 }

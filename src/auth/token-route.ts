@@ -195,7 +195,7 @@ export default async function tokenRoutes(app: App) {
           if (running > 0) return refused(running);
           // One attempt per user name at a time in this process: an attempt is counted on its user name before the
           // password is checked, so correct logins sent at once would otherwise count against each other
-          return onePerName(userKeyOf(keys), async () => {
+          const queued = onePerName(userKeyOf(keys), async () => {
             const at = app.now();
             const wait =
               (await retryAfter(app.db, keys, at)) ||
@@ -217,6 +217,12 @@ export default async function tokenRoutes(app: App) {
             });
             return reply.headers(NO_STORE).send(tokens);
           });
+          return (
+            queued ??
+            oauthError(reply, 429, 'invalid_request', 'Too many logins for this user name at once; try again later.', {
+              'retry-after': '1',
+            })
+          );
         }
 
         if (p.grant_type === 'refresh_token') {

@@ -75,6 +75,9 @@ function withFastRows(stmt: SQLite.Statement): KyselyStatement {
   };
 }
 
+/** pg's error when a statement had no answer within query_timeout. */
+const QUERY_TIMEOUT = 'Query read timeout';
+
 export interface OpenOptions {
   poolSize?: number;
   sqliteCacheMb?: number;
@@ -153,7 +156,15 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
     client.query = ((...args: unknown[]) => {
       const [text, values] = args;
       const name = args.length === 2 && typeof text === 'string' ? NAMED_STATEMENTS.get(text) : undefined;
-      return name === undefined ? query(...args) : query({ name, text, values });
+      const result = name === undefined ? query(...args) : query({ name, text, values });
+      // pg's query_timeout only stops waiting: the statement may still run, in a transaction that is still open.
+      // Such a connection is closed at once (the server then rolls its transaction back), so it never serves
+      // another request; the request's rollback fails fast and the pool drops the client on release.
+      if (result instanceof Promise)
+        result.catch((err: unknown) => {
+          if (err instanceof Error && err.message === QUERY_TIMEOUT) void client.end().catch(() => {});
+        });
+      return result;
     }) as typeof client.query;
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

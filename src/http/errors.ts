@@ -82,7 +82,7 @@ const BUSY_RETRY_AFTER_S = 5;
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
 const UNREACHABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 const UNREACHABLE_MESSAGE =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Client was closed and is not queryable)/;
 
 /**
  * A database that did not take the request and may take it again (503 with Retry-After), logged; undefined for any

@@ -84,8 +84,6 @@ export function urlProblem(text: string): string | undefined {
   if (!url.hostname) return `The URL '${text}' has no host.`;
   if (url.port === '0')
     return `The URL '${text}' names port 0, which no receiver listens on; give a port from 1 to 65535.`;
-  if (url.hash || text.includes('#'))
-    return `The URL '${text}' has a fragment (#...), which is never sent to the receiver; leave it out.`;
   if (text.length > MAX_URL_LENGTH) return `The URL is longer than ${MAX_URL_LENGTH} characters.`;
   return undefined;
 }

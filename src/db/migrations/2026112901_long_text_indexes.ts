@@ -2,7 +2,7 @@
 // not exceed ~2.7 kB (after compression): a project Code or a use-unit number of ~3,000 random characters was a 500
 // on PostgreSQL and stored on SQLite. The equality lookups on such text (codes, numbers, IdNum, SearchPattern) are
 // now hash indexes, which take any length; the one unique rule (a project Code within its ledger, decisions §4) is a
-// unique B-tree index on the code's MD5 digest. SQLite is unchanged: its B-trees take keys of any length.
+// unique B-tree index on the code's MD5 digest (sha256 needs bytea, and no cast of text to bytea is immutable and exact). SQLite is unchanged: its B-trees take keys of any length.
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.ts';
 
@@ -31,8 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`CREATE INDEX ${sql.id(name)} ON ${sql.id(table)} USING hash (${sql.id(column)})`.execute(db);
   }
   await sql`DROP INDEX IF EXISTS projects_company_code_id_code`.execute(db);
-  await sql`CREATE UNIQUE INDEX projects_company_code_id_code ON projects (company_code_id, md5(code))
-    WHERE code IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX projects_company_code_id_code
+    ON projects (company_code_id, md5(code)) WHERE code IS NOT NULL`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
