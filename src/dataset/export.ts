@@ -4,7 +4,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Database } from '../db/database.ts';
-import { BulkWriter, placeholders, q } from './bulk.ts';
+import { BulkWriter, placeholders, q } from '../db/bulk.ts';
 import { COLLECTIONS, FORMAT_KEY, FORMAT_VERSION } from './format/collections.ts';
 import type { ChildSpec, CollectionSpec, Field } from './format/fields.ts';
 import { toJsonText } from './format/values.ts';

@@ -1,8 +1,8 @@
 // The event outbox: every write that clients may be told about records an event here, in the same
 // transaction as the change. A dispatcher (webhooks) delivers them later; nothing is lost on a crash.
-import crypto from 'node:crypto';
 import type { Executor } from '../db/database.ts';
 import { fixedQuery } from '../db/fixed-query.ts';
+import { eventId } from './event-id.ts';
 import type { Insertable } from 'kysely';
 import type { OutboxEventsTable } from './tables.ts';
 
@@ -35,7 +35,7 @@ export const eventValues = (
   e: DomainEvent,
   created: string,
 ): [string, string, number, EventAction, number | null, number | null, string] => [
-  crypto.randomUUID(),
+  eventId(),
   e.entityType,
   e.entityId,
   e.action,

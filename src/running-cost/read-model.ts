@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { isPostgres, type Executor } from '../db/database.ts';
+import { BulkWriter } from '../db/bulk.ts';
 import { ALL_LEDGERS, type LedgerScope } from '../auth/ledger-scope.ts';
 import { compileSerializers, type Serializers } from '../http/serializer.ts';
 import { headerConditions, listAllocationGroupBases, type GroupFilters, type Page } from './queries.ts';
@@ -88,6 +89,17 @@ const ARRAYS: ArrayPiece[] = [
 ];
 
 const BASE = compiled(AllocationGroupBase);
+
+/** The columns of a base's stored pieces, in the order the rebuild inserts them. */
+const FRAGMENT_COLUMNS: Array<keyof AllocationGroupBaseFragmentsTable> = [
+  'id',
+  'head',
+  'head_k',
+  'middle',
+  'middle_k',
+  'complete',
+  ...ARRAYS.flatMap((a) => [a.column, `${a.column}_k` as const]),
+];
 
 /**
  * The wire form with every include array empty is `head A1 '' A2 middle A3 '}' A4 '' A5 '}'`, where Ai is
@@ -235,7 +247,6 @@ export async function readModelFresh(db: Executor): Promise<boolean> {
 
 const ALL_INCLUDES: Includes = { useUnits: true, costTypes: true, explanations: true, optionTaxes: true };
 const BATCH = 500;
-const INSERT_ROWS = 100;
 
 /**
  * Rebuilds the read model from the current data and marks it fresh, in the caller's transaction (or its own). Its
@@ -246,17 +257,19 @@ export async function rebuildReadModel(db: Executor): Promise<number> {
   if (!db.isTransaction) return db.transaction().execute((trx) => rebuildReadModel(trx));
   await db.updateTable('read_model_state').set({ stale: 1 }).where('name', '=', NAME).execute();
   await db.deleteFrom('allocation_group_base_fragments').execute();
+  // prepared multi-row inserts (a Kysely insert of 100 rows built and compiled per call was ~30% of the rebuild)
+  const bulk = new BulkWriter(db, { dialect: isPostgres(db) ? 'postgres' : 'sqlite' });
   let count = 0;
   for (let offset = 0; ; offset += BATCH) {
     const rows = await listAllocationGroupBases(db, {}, ALL_LEDGERS, { limit: BATCH, offset });
     if (rows.length === 0) break;
     const children = await loadBaseChildren(db, rows, ALL_INCLUDES);
     const fragments = rows.map((row) => fragmentsOf(presentAllocationGroupBase(row, children)));
-    for (let i = 0; i < fragments.length; i += INSERT_ROWS)
-      await db
-        .insertInto('allocation_group_base_fragments')
-        .values(fragments.slice(i, i + INSERT_ROWS))
-        .execute();
+    await bulk.insert(
+      'allocation_group_base_fragments',
+      FRAGMENT_COLUMNS,
+      fragments.map((f) => FRAGMENT_COLUMNS.map((c) => f[c])),
+    );
     count += rows.length;
     if (rows.length < BATCH) break;
   }

@@ -1,7 +1,6 @@
 // Webhook writes: create, change, delete, test, retry. Each validates every field (one 400 with the error map),
 // checks the URL against the SSRF guard (before its transaction: resolving a name may take a while) and writes in
 // one transaction. Shared by the API and the CLI.
-import crypto from 'node:crypto';
 import type { Config } from '../config.ts';
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
@@ -13,6 +12,7 @@ import { WebhookChangeBody, WebhookCreateBody, type WebhookChange, type WebhookC
 import { MAX_URL_LENGTH, UrlRefused, checkTarget } from './ssrf.ts';
 import { newSigningSecret } from './signing.ts';
 import { send, type SendResult } from './sender.ts';
+import { eventId } from '../events/event-id.ts';
 import { findWebhook, type WebhookRow } from './queries.ts';
 import type { WebhookAccess } from './scope.ts';
 
@@ -259,7 +259,7 @@ export async function testWebhook(
   const row = await findWebhook(io.db, id, access);
   if (!row) throw notFound('Id', `Webhook ${id} does not exist.`);
   const event = {
-    eventId: crypto.randomUUID(),
+    eventId: eventId(),
     entityType: 'WebHook',
     entityId: row.id,
     action: 'updated',

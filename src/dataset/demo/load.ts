@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { CommandError } from '../../auth/users.ts';
 import type { Database, Executor } from '../../db/database.ts';
-import { BulkWriter } from '../bulk.ts';
+import { BulkWriter } from '../../db/bulk.ts';
 import { COLLECTIONS } from '../format/collections.ts';
 import { childSpecs } from '../import/write.ts';
 import { rebuildReadModels } from '../read-models.ts';

@@ -5,7 +5,7 @@
 // that is itself in the file is checked as a whole by its record (project-rules.ts), so it is left out here.
 import { KIND_ORDER, KINDS, type AssignmentKind } from '../../projects/fields.ts';
 import { notInLedger, prerequisiteMissing } from '../../projects/assignments.ts';
-import { inChunks, placeholders, q, type BulkWriter } from '../bulk.ts';
+import { inChunks, placeholders, q, type BulkWriter } from '../../db/bulk.ts';
 import type { CollectionSpec } from '../format/fields.ts';
 import type { ImportProblem } from './lookup.ts';
 import type { Parsed } from './record.ts';

@@ -5,7 +5,7 @@
 // - a record that leaves out a stored child row which another record references (a payment mode's or loan's
 //   BankAccountId) would leave that reference dangling: such rows are noted per batch (only the referenced ones, so
 //   few) and reported when the whole file is in, unless the file dropped the reference (later collections) by then.
-import { inChunks, placeholders, q, type BulkWriter } from '../bulk.ts';
+import { inChunks, placeholders, q, type BulkWriter } from '../../db/bulk.ts';
 import { COLLECTIONS } from '../format/collections.ts';
 import type { ChildSpec, CollectionSpec } from '../format/fields.ts';
 import { referrers, type Referrer } from './deletions.ts';

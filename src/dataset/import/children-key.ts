@@ -1,6 +1,6 @@
 // The child rows of an entity as one comparable text, so that a record whose child arrays alone change (a project's
 // assignments, a use unit's or loan's entries) counts as changed: its event is `updated` (decisions §5).
-import { inChunks, placeholders, q, type BulkWriter } from '../bulk.ts';
+import { inChunks, placeholders, q, type BulkWriter } from '../../db/bulk.ts';
 import type { ChildSpec } from '../format/fields.ts';
 import type { Parsed } from './record.ts';
 import { shown } from './lookup.ts';

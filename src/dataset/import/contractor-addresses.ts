@@ -3,7 +3,7 @@
 // address, nor leave a contractor's person without one. Persons come before Contractors in the file, so a written
 // batch of Contractors is checked against its persons at once; a written person left without an address is noted
 // (such persons are few) and checked against every stored contractor row when the whole file is in.
-import { inChunks, placeholders, type BulkWriter } from '../bulk.ts';
+import { inChunks, placeholders, type BulkWriter } from '../../db/bulk.ts';
 import type { CollectionSpec } from '../format/fields.ts';
 import type { ImportProblem } from './lookup.ts';
 import type { Parsed } from './record.ts';

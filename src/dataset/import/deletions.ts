@@ -1,7 +1,7 @@
 // The Deletions collection: `{ "Collection": "UseUnits", "Id": 5 }` removes that record (its own child rows go with
 // it). A record still referenced by another one is a problem naming the referencing collection and field.
 import type { DomainEvent } from '../../events/outbox.ts';
-import { inChunks, placeholders, q, type BulkWriter } from '../bulk.ts';
+import { inChunks, placeholders, q, type BulkWriter } from '../../db/bulk.ts';
 import { COLLECTIONS, DELETIONS } from '../format/collections.ts';
 import type { CollectionSpec, Field } from '../format/fields.ts';
 import type { ImportProblem } from './lookup.ts';

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Database, Executor } from '../../db/database.ts';
 import { EVENT_COLUMNS, eventValues, type DomainEvent } from '../../events/outbox.ts';
-import { BulkWriter, q } from '../bulk.ts';
+import { BulkWriter, q } from '../../db/bulk.ts';
 import { COLLECTIONS, DELETIONS, FORMAT_KEY, FORMAT_VERSION } from '../format/collections.ts';
 import type { CollectionSpec } from '../format/fields.ts';
 import { Num, type JsonValue } from '../format/values.ts';

@@ -7,7 +7,7 @@
 import { COLLECTIONS, LEDGER_TABLES } from '../format/collections.ts';
 import type { Field } from '../format/fields.ts';
 import { childSpecs } from './write.ts';
-import { q, type BulkWriter } from '../bulk.ts';
+import { q, type BulkWriter } from '../../db/bulk.ts';
 import { collectionOf, shown, type ImportProblem } from './lookup.ts';
 
 interface Relation {

@@ -1,7 +1,7 @@
 // Batched lookups for the importer: the referenced rows of a batch (one query per table), problems, names.
 import { COLLECTIONS, LEDGER_TABLES } from '../format/collections.ts';
-import type { BulkWriter } from '../bulk.ts';
-import { inChunks, placeholders, q } from '../bulk.ts';
+import type { BulkWriter } from '../../db/bulk.ts';
+import { inChunks, placeholders, q } from '../../db/bulk.ts';
 
 export interface ImportProblem {
   collection: string;

@@ -6,7 +6,7 @@
 import { KIND_ORDER, KINDS } from '../../projects/fields.ts';
 import { prerequisiteMissing } from '../../projects/assignments.ts';
 import { codeTaken, lifeTimeViolation } from '../../projects/rules.ts';
-import { inChunks, placeholders, q, type BulkWriter } from '../bulk.ts';
+import { inChunks, placeholders, q, type BulkWriter } from '../../db/bulk.ts';
 import type { CollectionSpec } from '../format/fields.ts';
 import { lookup } from './lookup.ts';
 import type { Parsed } from './record.ts';

@@ -3,8 +3,8 @@
 // (a Building and a Land with the same Id), and so do allocation groups, combined groups and bases. Checked per batch
 // against the batch itself and the rows already stored (earlier batches of the file included, since valid records are
 // written as they come). A record with such a clash is not written; the import fails with every problem listed.
-import type { BulkWriter } from '../bulk.ts';
-import { inChunks, placeholders, q } from '../bulk.ts';
+import type { BulkWriter } from '../../db/bulk.ts';
+import { inChunks, placeholders, q } from '../../db/bulk.ts';
 import type { CollectionSpec } from '../format/fields.ts';
 import type { Parsed } from './record.ts';
 import { collectionOf } from './lookup.ts';

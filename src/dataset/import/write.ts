@@ -2,7 +2,7 @@
 // contract-agreement detail rows, and returns the events (created/updated) of the entities that carry webhooks
 // (updated: a stored value or child row changed).
 import type { DomainEvent } from '../../events/outbox.ts';
-import { inChunks, placeholders, q, type BulkWriter } from '../bulk.ts';
+import { inChunks, placeholders, q, type BulkWriter } from '../../db/bulk.ts';
 import type { ChildSpec, CollectionSpec } from '../format/fields.ts';
 import type { Parsed } from './record.ts';
 import { parsedChildrenKey, storedChildrenKeys } from './children-key.ts';

@@ -1,8 +1,9 @@
-// Multi-row INSERT ... ON CONFLICT for the importer and the demo loader: one statement per chunk of rows,
+// Multi-row INSERT ... ON CONFLICT for the importer, the demo loader and the read models' rebuilds: one statement per
+// chunk of rows,
 // chunked under the engines' bound-parameter limits (SQLite 32766, PostgreSQL 65535), SQL text cached per shape.
 import { CompiledQuery } from 'kysely';
 import type SQLite from 'better-sqlite3';
-import type { Database, DialectName, Executor } from '../db/database.ts';
+import type { Database, DialectName, Executor } from './database.ts';
 
 const MAX_PARAMS = 32_000;
 const MAX_ROWS = 1_000;
