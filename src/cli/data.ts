@@ -1,5 +1,6 @@
 // wohnapi import <file> | export <file> | demo load [--scale N] [--seed S]
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import type { Command } from 'commander';
@@ -26,6 +27,12 @@ function readWithProgress(file: string, bar: Progress, scale: number): Readable 
   });
   return fs.createReadStream(file, { highWaterMark: 1 << 20 }).pipe(counter);
 }
+
+/** Files from this size on are parsed in a worker thread while the import writes, when there is a second core for it
+ * (docs/performance.md, S6); a worker's start costs more than it saves on smaller files. */
+const PARSE_THREAD_MIN_BYTES = 4 * 1024 * 1024;
+const parseInThread = (file: string) =>
+  fs.statSync(file).size >= PARSE_THREAD_MIN_BYTES && os.availableParallelism() > 1;
 
 const positiveInt =
   (name: string) =>
@@ -75,7 +82,7 @@ export function registerDataCommands(program: Command): void {
       const bar = progressBar('import', unit);
       try {
         const summary = await withDatabase((database) =>
-          importData(database, readWithProgress(file, bar, scale)),
+          importData(database, readWithProgress(file, bar, scale), { parseInThread: parseInThread(file) }),
         ).finally(() => bar.stop());
         const seconds = (performance.now() - started) / 1000;
         out(

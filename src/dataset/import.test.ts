@@ -268,6 +268,39 @@ for (const dialect of DIALECTS) {
         await assertNothingStored(t);
       }));
 
+    it('a reference to a record of the same batch that has a problem is a problem too, and the reading goes on', () =>
+      withDb(dialect, async (t) => {
+        // the first management is read but not written (its person is unknown), so the database would refuse the
+        // second (its parent): the import stopped there with "the database refused Managements[1..3]", listing
+        // nothing of the rest of the file
+        const problems = await importProblems(
+          t,
+          doc({
+            CompanyCodes: [{ Id: 1, Code: '1000', Name: 'Nord' }],
+            Managements: [
+              { Id: 1, IdNum: 'M1', PersonId: 999 },
+              { Id: 2, IdNum: 'M2', ParentManagementId: 1 },
+              { Id: 3, IdNum: 'M3', ParentManagementId: 2 },
+              { Id: 4, IdNum: 'M4' },
+            ],
+            EconomicUnits: [{ Id: 10, CompanyCodeId: 7, Number: '1001' }],
+          }),
+        );
+        assert.deepEqual(problems, [
+          'Managements[0] (Id 1) PersonId: unknown reference: no Persons with Id 999',
+          'Managements[1] (Id 2) ParentManagementId: unknown reference: no Managements with Id 1',
+          'Managements[2] (Id 3) ParentManagementId: unknown reference: no Managements with Id 2',
+          'EconomicUnits[0] (Id 10) CompanyCodeId: unknown reference: no CompanyCodes with Id 7',
+        ]);
+        await assertNothingStored(t);
+        // a stored record still counts when the file's new version of it has a problem
+        await importText(t, doc({ Managements: [{ Id: 1, IdNum: 'M1' }] }));
+        assert.deepEqual(
+          await importProblems(t, doc({ Managements: [{ Id: 1 }, { Id: 2, IdNum: 'M2', ParentManagementId: 1 }] })),
+          ['Managements[0] (Id 1) IdNum: is missing'],
+        );
+      }));
+
     it('a reference to a later record of the same collection (previous allocation group) is resolved', () =>
       withDb(dialect, async (t) => {
         const header = {

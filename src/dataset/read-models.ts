@@ -23,6 +23,16 @@ export async function rebuildReadModels(trx: Executor): Promise<void> {
   for (const model of READ_MODELS) await model.rebuild(trx);
 }
 
+/**
+ * Rebuilds, in the caller's transaction, each read model that is not fresh: one of its source tables was written since
+ * its last rebuild (its triggers mark it stale, in this transaction too), or it was built for another format. So it is
+ * fresh exactly when the transaction commits, and an import that writes none of its sources (persons, say) leaves it
+ * as it is instead of rebuilding it from the whole database.
+ */
+export async function rebuildStaleReadModels(trx: Executor): Promise<void> {
+  for (const model of READ_MODELS) if (!(await model.fresh(trx))) await model.rebuild(trx);
+}
+
 /** Rebuilds each read model that is not fresh (each in a transaction of its own); a banner line per rebuild. */
 export async function refreshReadModels(db: Executor): Promise<string[]> {
   const lines: string[] = [];

@@ -91,3 +91,32 @@ export function checkRecord(
   if (ok) pending.push(...deferred);
   return ok;
 }
+
+/**
+ * The records of a batch to write, less those that reference a record of the same batch that is not written (it has a
+ * problem of its own) and is not stored either: such a reference gets the problem it has when the record is in an
+ * earlier batch. Written, it would break a foreign key, and the database's refusal would stop the import before the
+ * rest of the file is read and its problems listed.
+ */
+export function withoutDanglingReferences(
+  spec: CollectionSpec,
+  written: Parsed[],
+  inBatch: Map<number, Record<string, unknown>>,
+  found: Found,
+  report: (p: Parsed, path: string, message: string) => void,
+): Parsed[] {
+  let kept = written;
+  for (;;) {
+    const ids = new Set(kept.map((p) => p.id));
+    const stored = found.get(spec.table);
+    const dangling = (p: Parsed) =>
+      p.refs.filter((r) => r.ref.table === spec.table && inBatch.has(r.id) && !ids.has(r.id) && !stored?.has(r.id));
+    const dropped = kept.filter((p) => dangling(p).length > 0);
+    if (dropped.length === 0) return kept;
+    for (const p of dropped)
+      for (const r of dangling(p))
+        report(p, r.path, `unknown reference: no ${collectionOf(spec.table)} with Id ${r.id}`);
+    const drop = new Set(dropped);
+    kept = kept.filter((p) => !drop.has(p));
+  }
+}

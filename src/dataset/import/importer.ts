@@ -6,17 +6,19 @@ import { sql } from 'kysely';
 import type { Database, Executor } from '../../db/database.ts';
 import { EVENT_COLUMNS, eventValues, type DomainEvent } from '../../events/outbox.ts';
 import { BulkWriter, q } from '../../db/bulk.ts';
-import { COLLECTIONS, DELETIONS, FORMAT_KEY, FORMAT_VERSION } from '../format/collections.ts';
+import { COLLECTIONS, DELETIONS } from '../format/collections.ts';
 import type { CollectionSpec } from '../format/fields.ts';
-import { Num, type JsonValue } from '../format/values.ts';
 import { applyDeletions, type Deletion } from './deletions.ts';
 import { IdSet } from './id-set.ts';
 import { collectionOf, ImportFailed, lookup, shown, type ImportProblem } from './lookup.ts';
-import { DocumentError, readDocument, type Location } from './reader.ts';
-import { parseRecord, type Parsed } from './record.ts';
-import { checkRecord, type Pending } from './check.ts';
+import { DocumentError } from './reader.ts';
+import type { Parsed } from './record.ts';
+import { parseDocument, type StageMessage } from './stage.ts';
+import { parseInThread } from './parse-thread.ts';
+import { decodeDeletion, decodeParsed, type DeletionArrays, type Item, type ParsedArrays } from './transfer.ts';
+import { checkRecord, withoutDanglingReferences, type Pending } from './check.ts';
 import { writeBatch } from './write.ts';
-import { rebuildReadModels } from '../read-models.ts';
+import { rebuildStaleReadModels } from '../read-models.ts';
 import { keyClashes } from './unique-keys.ts';
 import { projectRuleProblems } from './project-rules.ts';
 import { AssignedEntities } from './assigned-entities.ts';
@@ -37,6 +39,9 @@ export interface ImportSummary {
 export interface ImportOptions {
   progress?: (records: number) => void;
   now?: Date;
+  /** Parse the file in a worker thread while this one checks and writes (for large files on several cores; the CLI
+   * decides by the file's size). The result is the same either way. */
+  parseInThread?: boolean;
 }
 
 export { ImportFailed };
@@ -76,7 +81,8 @@ async function importInTransaction(
     if (postgres) await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
     const importer = new Importer(trx, new BulkWriter(trx, database), options);
     try {
-      await readDocument(input, importer);
+      const parse = options.parseInThread ? parseInThread : parseDocument;
+      await parse(input, (message) => importer.consume(message));
       await importer.assigned.check(importer.bulk, (p) => importer.problem(p));
       await importer.addresses.check(importer.bulk, (p) => importer.problem(p));
       await importer.leftOut.check(importer.bulk, (p) => importer.problem(p));
@@ -94,7 +100,7 @@ async function importInTransaction(
       });
     }
     const summary = await importer.finish();
-    await rebuildReadModels(trx); // in the same transaction: fresh exactly when it commits
+    await rebuildStaleReadModels(trx); // in the same transaction: fresh exactly when it commits
     if (postgres) {
       await sql`select set_config('wohnapi.defer_data_version', 'off', true)`.execute(trx);
       await sql`update data_version set version = version + 1 where id = 1`.execute(trx);
@@ -103,12 +109,11 @@ async function importInTransaction(
   });
 }
 
+/** Checks and writes what the parsing stage (stage.ts) hands it, batch by batch, in the import's transaction. */
 export class Importer {
   current: CollectionSpec | null = null;
   position = 0;
   private deleting = false;
-  private order = -1;
-  private formatSeen = false;
   private batch: Parsed[] = [];
   private deletions: Deletion[] = [];
   private pending: Pending[] = [];
@@ -136,58 +141,52 @@ export class Importer {
     if (this.problems.length < MAX_PROBLEMS) this.problems.push(p);
   }
 
-  scalar(key: string, value: JsonValue, at?: Location): void {
-    if (key === FORMAT_KEY) {
-      // first and once, like the collections' order (docs/import-format.md)
-      if (this.order >= 0 || this.formatSeen)
-        throw new DocumentError(
-          `Format must come first, before every collection, and appear once (dependency order: see docs/import-format.md)`,
-        );
-      this.formatSeen = true;
+  /** One message of the parsing stage, in file order. */
+  async consume(message: StageMessage): Promise<void> {
+    switch (message.t) {
+      case 'start':
+        return this.collectionStart(message.name);
+      case 'items':
+        for (const item of JSON.parse(message.json) as Item[]) {
+          const flushing = this.record(item);
+          if (flushing) await flushing;
+        }
+        return;
+      case 'end':
+        return this.collectionEnd();
+      case 'problem':
+        return this.problem(message.problem);
     }
-    if (key === FORMAT_KEY && value === FORMAT_VERSION) return;
-    const message =
-      key === FORMAT_KEY
-        ? `Format must be '${FORMAT_VERSION}', got ${JSON.stringify(value)}`
-        : `'${key}' is not a collection (its value must be an array)`;
-    this.problem({ collection: key, position: 0, line: at?.line, id: null, path: '', message });
   }
 
-  collectionStart(name: string): void {
-    const spec = name === DELETIONS ? null : COLLECTIONS.find((c) => c.name === name);
-    if (spec === undefined)
-      throw new DocumentError(
-        `unknown collection '${name}' (names are case-sensitive; known: ${[...COLLECTIONS.map((c) => c.name), DELETIONS].join(', ')})`,
-      );
-    const index = spec ? COLLECTIONS.indexOf(spec) : COLLECTIONS.length;
-    if (index <= this.order)
-      throw new DocumentError(
-        `collection '${name}' must come before ${this.current?.name ?? DELETIONS} and appear once (dependency order: see docs/import-format.md)`,
-      );
-    this.order = index;
+  private collectionStart(name: string): void {
+    const spec = name === DELETIONS ? null : (COLLECTIONS.find((c) => c.name === name) ?? null);
     this.deleting = spec === null;
     this.current = spec;
     this.summary.collections[name] = 0;
   }
 
-  record(value: JsonValue, position: number, at?: Location): void | Promise<void> {
+  private record([position, line, id, problems, parsed]: Item): void | Promise<void> {
     this.position = position;
     const name = this.current?.name ?? DELETIONS;
     this.summary.collections[name] = (this.summary.collections[name] ?? 0) + 1;
     this.summary.records++;
     if (this.summary.records % 1000 === 0) this.options.progress?.(this.summary.records);
-    const report = (path: string, message: string) =>
-      this.problem({ collection: name, position, line: at?.line, id: idOf(value), path, message });
+    if (problems)
+      for (let i = 0; i < problems.length; i += 2)
+        this.problem({
+          collection: name,
+          position,
+          line,
+          id,
+          path: problems[i] as string,
+          message: problems[i + 1] as string,
+        });
     if (this.deleting) {
-      const d = parseDeletion(value, position, report);
-      if (d) this.deletions.push({ ...d, line: at?.line });
+      if (parsed) this.deletions.push(decodeDeletion(parsed as DeletionArrays, position, line));
       return this.deletions.length >= BATCH ? this.flush() : undefined;
     }
-    const parsed = parseRecord(this.current as CollectionSpec, value, position, report);
-    if (parsed) {
-      parsed.line = at?.line;
-      this.batch.push(parsed);
-    }
+    if (parsed) this.batch.push(decodeParsed(this.current as CollectionSpec, parsed as ParsedArrays, position, line));
     return this.batch.length >= BATCH ? this.flush() : undefined;
   }
 
@@ -264,7 +263,7 @@ export class Importer {
     const need = new Map<string, { ids: Set<number>; extra: Set<string> }>();
     for (const p of unique) {
       for (const r of p.refs) {
-        if (r.ref.table === spec.table && inBatch.has(r.id)) continue;
+        // a record of the batch is looked up too: stored, it still counts when the file's version has a problem
         let n = need.get(r.ref.table);
         if (!n) need.set(r.ref.table, (n = { ids: new Set(), extra: new Set() }));
         n.ids.add(r.id);
@@ -281,7 +280,13 @@ export class Importer {
     );
     const held = await projectRuleProblems(this.bulk, spec, valid, report);
     if (spec.table === 'projects') this.assigned.projects(unique.map((p) => p.id));
-    const written = held.size ? valid.filter((p) => !held.has(p)) : valid;
+    const written = withoutDanglingReferences(
+      spec,
+      held.size ? valid.filter((p) => !held.has(p)) : valid,
+      inBatch,
+      found,
+      report,
+    );
     // valid records are written even after a problem (the transaction is rolled back at the end), so that later
     // references to them are not reported as unknown
     await this.leftOut.beforeWrite(this.bulk, spec, written);
@@ -344,25 +349,4 @@ export class Importer {
       }
     }
   }
-}
-
-function idOf(value: JsonValue): number | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Num) return null;
-  const v = value.Id;
-  return v instanceof Num && /^\d{1,10}$/.test(v.text) ? Number(v.text) : null;
-}
-
-function parseDeletion(
-  value: JsonValue,
-  position: number,
-  report: (path: string, message: string) => void,
-): Deletion | null {
-  const obj =
-    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Num) ? value : null;
-  const spec = typeof obj?.Collection === 'string' ? COLLECTIONS.find((c) => c.name === obj.Collection) : undefined;
-  const id = obj ? idOf(obj) : null;
-  if (!spec) report('Collection', `must name a collection, got ${JSON.stringify(obj?.Collection ?? null)}`);
-  if (id === null) report('Id', 'must be a positive integer');
-  for (const k of Object.keys(obj ?? {})) if (k !== 'Collection' && k !== 'Id') report(k, 'unknown field');
-  return spec && id !== null ? { position, spec, id } : null;
 }

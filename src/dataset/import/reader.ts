@@ -3,7 +3,6 @@
 // being assembled, whatever the file size. Numbers keep their source text (Num), so decimals are never rounded through
 // binary floating point. Every record and every syntax error has its line and column (1-based; the column counts the
 // characters of its line, so a multi-byte UTF-8 character or a surrogate pair is one column; CRLF ends a line like LF).
-import type { Readable } from 'node:stream';
 import { Num, type JsonValue } from '../format/values.ts';
 import { LineCounter, type Location } from './lines.ts';
 
@@ -11,7 +10,7 @@ export type { Location };
 
 export interface DocumentHandler {
   /** A top-level key whose value is not an array of records (e.g. Format). */
-  scalar(key: string, value: JsonValue, at: Location): void;
+  scalar(key: string, value: JsonValue, at: Location): void | Promise<void>;
   collectionStart(name: string): void | Promise<void>;
   /** `at`: where the record starts in the file. */
   record(value: JsonValue, position: number, at: Location): void | Promise<void>;
@@ -269,10 +268,10 @@ const ESCAPES: Record<string, string | undefined> = {
 type State =
   'start' | 'key' | 'firstKey' | 'colon' | 'value' | 'afterValue' | 'record' | 'firstRecord' | 'afterRecord' | 'end';
 
-export async function readDocument(input: Readable, handler: DocumentHandler): Promise<void> {
+export async function readDocument(input: AsyncIterable<Buffer | string>, handler: DocumentHandler): Promise<void> {
   const p = new Parser();
   const lines = new LineCounter();
-  const chunks = input[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+  const chunks = input[Symbol.asyncIterator]();
   // Strict: bytes that are not UTF-8 stop the import (decoding them leniently would store U+FFFD in their place)
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let ended = false;

@@ -8,8 +8,6 @@ export interface RefUse {
   path: string;
   ref: Ref;
   id: number;
-  /** For sameAs: this record's value of ref.sameAs.field. */
-  expect?: unknown;
   /** A top-level column (for deferring references to later records of the same collection). */
   column?: string;
 }
@@ -47,7 +45,6 @@ function readFields(
   obj: { [key: string]: JsonValue },
   fields: Field[],
   row: Record<string, unknown>,
-  refs: RefUse[],
   prefix: string,
   report: Report,
 ): boolean {
@@ -84,24 +81,11 @@ function readFields(
       continue;
     }
     row[f.column] = c.value;
-    if (f.ref)
-      refs.push({
-        path: pathOf(prefix, f),
-        ref: f.ref,
-        id: c.value as number,
-        expect: f.ref.sameAs ? obj[f.ref.sameAs.field] : undefined,
-        column: prefix ? undefined : f.column,
-      });
   }
   return ok;
 }
 
-function readChildren(
-  obj: { [key: string]: JsonValue },
-  spec: ChildSpec,
-  refs: RefUse[],
-  report: Report,
-): ChildRows | null {
+function readChildren(obj: { [key: string]: JsonValue }, spec: ChildSpec, report: Report): ChildRows | null {
   const v = obj[spec.wire];
   if (v === undefined || v === null) return { spec, rows: [] };
   if (!Array.isArray(v)) {
@@ -116,9 +100,7 @@ function readChildren(
     const row: Record<string, unknown> = {};
     if (spec.scalar) {
       const f = spec.fields[0];
-      if (!readFields({ [f.wire]: item }, spec.fields, row, refs, '', (_p, m) => report(path, m))) ok = false;
-      const last = refs[refs.length - 1];
-      if (last && last.path === f.wire) Object.assign(last, { path, column: undefined });
+      if (!readFields({ [f.wire]: item }, spec.fields, row, '', (_p, m) => report(path, m))) ok = false;
     } else if (!isObject(item)) {
       report(path, 'must be an object');
       ok = false;
@@ -126,7 +108,7 @@ function readChildren(
     } else {
       const wires = wiresOf(spec);
       for (const k of Object.keys(item)) if (!wires.has(k)) report(`${path}.${k}`, 'unknown field');
-      if (!readFields(item, spec.fields, row, refs, `${path}.`, report)) ok = false;
+      if (!readFields(item, spec.fields, row, `${path}.`, report)) ok = false;
     }
     if (spec.position) row[spec.position] = i;
     const key =
@@ -170,9 +152,8 @@ export function parseRecord(spec: CollectionSpec, value: JsonValue, position: nu
     report('', 'a record must be a JSON object');
     return null;
   }
-  const refs: RefUse[] = [];
   const row: Record<string, unknown> = {};
-  let ok = readFields(value, spec.fields, row, refs, '', report);
+  let ok = readFields(value, spec.fields, row, '', report);
   let kind: KindSpec | undefined;
   const kindName = spec.kinds ? (row.kind as string | null) : undefined;
   if (spec.kinds && typeof kindName === 'string') kind = spec.kinds[kindName];
@@ -192,18 +173,66 @@ export function parseRecord(spec: CollectionSpec, value: JsonValue, position: nu
   let detail: Parsed['detail'];
   if (kind?.detail) {
     const d: Record<string, unknown> = {};
-    if (!readFields(value, kind.detail.fields, d, refs, '', report)) ok = false;
+    if (!readFields(value, kind.detail.fields, d, '', report)) ok = false;
     detail = { table: kind.detail.table, row: d };
   }
   const children: ChildRows[] = [];
-  for (const c of [...spec.children, ...(kind?.children ?? [])]) {
-    const rows = readChildren(value, c, refs, report);
+  for (const c of childSpecsOf(spec, kind)) {
+    const rows = readChildren(value, c, report);
     if (rows) children.push(rows);
     else ok = false;
   }
   if (!siblingsNamed(children, report)) ok = false;
   if (!ok || typeof row.id !== 'number') return null;
-  return { position, id: row.id, row, givenLedger, kind, kindName: kindName ?? undefined, detail, children, refs };
+  return {
+    position,
+    id: row.id,
+    row,
+    givenLedger,
+    kind,
+    kindName: kindName ?? undefined,
+    detail,
+    children,
+    refs: refsOf(spec, kind, row, detail?.row, children),
+  };
+}
+
+/** The child arrays a record of this collection and kind has, in the order of its `children`. */
+export const childSpecsOf = (spec: CollectionSpec, kind: KindSpec | undefined): ChildSpec[] =>
+  kind?.children.length ? [...spec.children, ...kind.children] : spec.children;
+
+/**
+ * The references of a parsed record, in the order of its fields: the record's own, its kind's detail fields, then its
+ * child rows (a path names the entry: 'UseUnitIds[2]', 'Addresses[0].CountryId'). Only values that are given.
+ */
+export function refsOf(
+  spec: CollectionSpec,
+  kind: KindSpec | undefined,
+  row: Record<string, unknown>,
+  detail: Record<string, unknown> | undefined,
+  children: ChildRows[],
+): RefUse[] {
+  const refs: RefUse[] = [];
+  const own = (fields: Field[], values: Record<string, unknown>) => {
+    for (const f of fields) {
+      const id = values[f.column];
+      if (f.ref && id !== null && id !== undefined)
+        refs.push({ path: f.wire, ref: f.ref, id: id as number, column: f.column });
+    }
+  };
+  own(spec.fields, row);
+  if (kind?.detail && detail) own(kind.detail.fields, detail);
+  for (const c of children) {
+    const { wire, fields, scalar } = c.spec;
+    c.rows.forEach((r, i) => {
+      for (const f of fields) {
+        const id = r[f.column];
+        if (f.ref && id !== null && id !== undefined)
+          refs.push({ path: scalar ? `${wire}[${i}]` : `${wire}[${i}].${f.wire}`, ref: f.ref, id: id as number });
+      }
+    });
+  }
+  return refs;
 }
 
 /** Child-row fields naming an entry of another child array of the same record (Field.sibling) name one of it: the

@@ -1,0 +1,100 @@
+// The parsing stage (stage.ts) in a worker thread (parse-worker.ts), so that reading and parsing a large file overlap
+// with the importer's checks and writes on two cores. This thread reads the input and hands the worker its chunks as
+// it asks for them (a few ahead); the worker sends the stage's messages, at most a few unanswered: each is answered
+// once `emit` is done with it, so neither the input nor the parsed records pile up in memory. A problem of the document
+// comes back as the same DocumentError the stage throws on this thread.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { DocumentError, type Location } from './reader.ts';
+import type { Emit, StageMessage } from './stage.ts';
+
+/** This thread -> the worker. */
+export type ToWorker = { t: 'chunk'; data: Uint8Array | string } | { t: 'eof' } | { t: 'ack' };
+/** The worker -> this thread. */
+export type FromWorker =
+  | StageMessage
+  | { t: 'more' }
+  | { t: 'done' }
+  | { t: 'error'; message: string; at?: Location & { record?: number } }
+  | { t: 'fail'; message: string; stack?: string };
+
+/** The worker's module, beside this one: JavaScript in dist/, or TypeScript in development and tests (under tsx). */
+const EXTENSION = path.extname(fileURLToPath(import.meta.url));
+const WORKER = new URL(`./parse-worker${EXTENSION}`, import.meta.url);
+
+/** A worker thread of the parsing stage. Under tsx its loader, registered on this thread, does not reach a worker's
+ * entry module (tsx issue 354), so the worker registers it first and then imports the TypeScript module. */
+function startWorker(): Worker {
+  if (EXTENSION !== '.ts') return new Worker(WORKER);
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const load = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER.href)}); })`;
+  return new Worker(load, { eval: true });
+}
+
+export async function parseInThread(input: AsyncIterable<Buffer | string>, emit: Emit): Promise<void> {
+  const chunks = input[Symbol.asyncIterator]();
+  const worker = startWorker();
+  const inbox: FromWorker[] = [];
+  let failure: { error: unknown } | undefined;
+  let finished = false;
+  let wake: (() => void) | undefined;
+  const fail = (error: unknown) => {
+    failure ??= { error };
+    wake?.();
+  };
+
+  // the input, a chunk per request of the worker, in order
+  let serving = Promise.resolve();
+  let inputEnded = false;
+  const serve = () => {
+    serving = serving
+      .then(async () => {
+        const r = inputEnded ? undefined : await chunks.next();
+        if (!r || r.done) {
+          inputEnded = true;
+          worker.postMessage({ t: 'eof' } satisfies ToWorker);
+        } else if (typeof r.value === 'string') worker.postMessage({ t: 'chunk', data: r.value } satisfies ToWorker);
+        else {
+          const data = new Uint8Array(r.value); // a copy: the stream's buffer may share its memory with others
+          worker.postMessage({ t: 'chunk', data } satisfies ToWorker, [data.buffer]);
+        }
+      })
+      .catch(fail);
+  };
+
+  worker.on('message', (m: FromWorker) => {
+    if (m.t === 'more') return serve();
+    inbox.push(m);
+    wake?.();
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => {
+    if (!finished) fail(new Error(`import: the parsing thread stopped (exit code ${code}) before the file was read`));
+  });
+
+  try {
+    for (;;) {
+      while (inbox.length === 0 && !failure) await new Promise<void>((resolve) => (wake = resolve));
+      if (failure) throw failure.error;
+      const m = inbox.shift() as FromWorker;
+      switch (m.t) {
+        case 'done':
+          return;
+        case 'error':
+          throw new DocumentError(m.message, m.at);
+        case 'fail':
+          throw Object.assign(new Error(m.message), { stack: m.stack });
+        case 'more':
+          break;
+        default:
+          await emit(m);
+          worker.postMessage({ t: 'ack' } satisfies ToWorker);
+      }
+    }
+  } finally {
+    finished = true;
+    await worker.terminate();
+    await chunks.return?.();
+  }
+}

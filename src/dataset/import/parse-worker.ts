@@ -1,0 +1,69 @@
+// The worker thread of parse-thread.ts: runs the parsing stage over the chunks the importer's thread hands it and
+// sends back the stage's messages, waiting when MAX_UNANSWERED of them are not yet answered.
+import { parentPort } from 'node:worker_threads';
+import { DocumentError } from './reader.ts';
+import { parseDocument, type StageMessage } from './stage.ts';
+import type { FromWorker, ToWorker } from './parse-thread.ts';
+
+/** Messages sent and not yet answered (each holds up to 500 records). */
+const MAX_UNANSWERED = 16;
+/** Chunks asked for ahead of the reading (the CLI reads 1 MiB chunks). */
+const READ_AHEAD = 8;
+
+const port = parentPort;
+if (!port) throw new Error('parse-worker.ts runs as a worker thread of parse-thread.ts');
+const send = (m: FromWorker) => port.postMessage(m);
+
+const chunks: Array<Buffer | string> = [];
+let ended = false;
+let asked = 0;
+let unanswered = 0;
+let onChunk: (() => void) | undefined;
+let onAnswer: (() => void) | undefined;
+
+const ask = () => {
+  while (!ended && asked < READ_AHEAD) {
+    asked++;
+    send({ t: 'more' });
+  }
+};
+
+port.on('message', (m: ToWorker) => {
+  if (m.t === 'ack') {
+    unanswered--;
+    onAnswer?.();
+    return;
+  }
+  asked--;
+  if (m.t === 'eof') ended = true;
+  else chunks.push(typeof m.data === 'string' ? m.data : Buffer.from(m.data.buffer, m.data.byteOffset, m.data.length));
+  onChunk?.();
+});
+
+const input: AsyncIterable<Buffer | string> = {
+  [Symbol.asyncIterator]: () => ({
+    async next(): Promise<IteratorResult<Buffer | string>> {
+      ask();
+      while (chunks.length === 0 && !ended) await new Promise<void>((resolve) => (onChunk = resolve));
+      const value = chunks.shift();
+      return value === undefined ? { done: true, value: undefined } : { done: false, value };
+    },
+  }),
+};
+
+async function emit(m: StageMessage): Promise<void> {
+  send(m);
+  unanswered++;
+  while (unanswered >= MAX_UNANSWERED) await new Promise<void>((resolve) => (onAnswer = resolve));
+}
+
+try {
+  await parseDocument(input, emit);
+  send({ t: 'done' });
+} catch (err) {
+  send(
+    err instanceof DocumentError
+      ? { t: 'error', message: err.message, at: err.at }
+      : { t: 'fail', message: (err as Error).message ?? String(err), stack: (err as Error).stack },
+  );
+}

@@ -1,0 +1,102 @@
+// How parsed records cross from the parsing stage (stage.ts) to the importer: plain arrays, sent as JSON text, which
+// both threads turn into objects faster than structured cloning does (measured: a batch of records as objects
+// cloned or as JSON cost the receiving thread as much as parsing the file; the same records as arrays cost a third).
+// Everything a record's Parsed form holds that the collection's spec already says (field names, the kind's tables,
+// the references) is left out and rebuilt from the spec on arrival.
+import { COLLECTIONS } from '../format/collections.ts';
+import type { CollectionSpec } from '../format/fields.ts';
+import type { Deletion } from './deletions.ts';
+import { childSpecsOf, refsOf, type ChildRows, type Parsed } from './record.ts';
+
+/** A record's values: its fields in spec order, its CompanyCodeId as written, kind, detail fields, child rows. */
+export type ParsedArrays = [
+  row: unknown[],
+  givenLedger: number | null,
+  kindName: string | null,
+  detail: unknown[] | null,
+  children: unknown[][][],
+];
+/** A deletion: the collection's name and the Id. */
+export type DeletionArrays = [collection: string, id: number];
+
+/**
+ * One record of the file: where it is, the Id it gives (only when it has problems), its problems as path and message
+ * pairs (0: none), and the parsed record (null when it has a problem).
+ */
+export type Item = [
+  position: number,
+  line: number,
+  id: number | null,
+  problems: string[] | 0,
+  parsed: ParsedArrays | DeletionArrays | null,
+];
+
+const valuesOf = (row: Record<string, unknown>, { columns }: Shape): unknown[] => {
+  const out = new Array<unknown>(columns.length);
+  for (let i = 0; i < columns.length; i++) out[i] = row[columns[i] as string];
+  return out;
+};
+
+/** The columns of a spec's rows, in the order parseRecord sets them (fields, then a child's position), and a function
+ * that makes a row of them from its values: an object literal compiled for the columns (a loop of keyed stores is
+ * several times slower, and this runs for every row of the file on the importer's thread). */
+interface Shape {
+  columns: string[];
+  rowOf: (values: unknown[]) => Record<string, unknown>;
+}
+const SHAPES = new WeakMap<object, Shape>();
+function shapeOf(key: object, fields: Array<{ column: string }>, position?: string): Shape {
+  let shape = SHAPES.get(key);
+  if (!shape) {
+    const columns = [...fields.map((f) => f.column), ...(position ? [position] : [])];
+    // the column names come from the format's spec (collections.ts), never from the file
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const rowOf = new Function('v', `return {${columns.map((c, i) => `${JSON.stringify(c)}: v[${i}]`).join(', ')}};`);
+    SHAPES.set(key, (shape = { columns, rowOf: rowOf as Shape['rowOf'] }));
+  }
+  return shape;
+}
+
+export function encodeParsed(spec: CollectionSpec, p: Parsed): ParsedArrays {
+  const detail =
+    p.kind?.detail && p.detail ? valuesOf(p.detail.row, shapeOf(p.kind.detail, p.kind.detail.fields)) : null;
+  const children = p.children.map((c) => {
+    const shape = shapeOf(c.spec, c.spec.fields, c.spec.position);
+    return c.rows.map((r) => valuesOf(r, shape));
+  });
+  return [valuesOf(p.row, shapeOf(spec, spec.fields)), p.givenLedger ?? null, p.kindName ?? null, detail, children];
+}
+
+export function decodeParsed(spec: CollectionSpec, a: ParsedArrays, position: number, line: number): Parsed {
+  const [values, givenLedger, kindName, detailValues, childValues] = a;
+  const row = shapeOf(spec, spec.fields).rowOf(values);
+  const kind = kindName === null ? undefined : spec.kinds?.[kindName];
+  const detail =
+    kind?.detail && detailValues
+      ? { table: kind.detail.table, row: shapeOf(kind.detail, kind.detail.fields).rowOf(detailValues) }
+      : undefined;
+  const children: ChildRows[] = childSpecsOf(spec, kind).map((c, i) => {
+    const { rowOf } = shapeOf(c, c.fields, c.position);
+    return { spec: c, rows: (childValues[i] ?? []).map(rowOf) };
+  });
+  return {
+    position,
+    line,
+    id: row.id as number,
+    row,
+    givenLedger: givenLedger ?? undefined,
+    kind,
+    kindName: kindName ?? undefined,
+    detail,
+    children,
+    refs: refsOf(spec, kind, row, detail?.row, children),
+  };
+}
+
+export const encodeDeletion = (d: Pick<Deletion, 'spec' | 'id'>): DeletionArrays => [d.spec.name, d.id];
+
+export function decodeDeletion(a: DeletionArrays, position: number, line: number): Deletion {
+  const spec = COLLECTIONS.find((c) => c.name === a[0]);
+  if (!spec) throw new Error(`import: a deletion names an unknown collection '${a[0]}'`);
+  return { position, line, spec, id: a[1] };
+}
