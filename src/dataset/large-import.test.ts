@@ -43,33 +43,35 @@ const SIZES = { sqlite: 1_000_000, postgres: 200_000 } as const;
 
 for (const dialect of DIALECTS) {
   describe(`large import [${dialect}]`, () => {
-    it(`imports ${SIZES[dialect].toLocaleString('en')} records with memory that does not grow with the file`, () =>
-      withDb(dialect, async (t) => {
-        const stats = { bytes: 0 };
-        gc();
-        const before = process.memoryUsage();
-        let peakHeap = before.heapUsed;
-        let peakRss = before.rss;
-        const summary = await importData(t, largeDocument(SIZES[dialect], stats), {
-          progress: (records) => {
-            if (records % 50_000 !== 0) return;
-            gc();
-            const m = process.memoryUsage();
-            peakHeap = Math.max(peakHeap, m.heapUsed);
-            peakRss = Math.max(peakRss, m.rss);
-          },
-        });
-        assert.equal(summary.records, SIZES[dialect] + 1);
-        assert.equal(await count(t, 'price_index_values'), SIZES[dialect]);
-        const heapGrowth = peakHeap - before.heapUsed;
-        const rssGrowth = peakRss - before.rss;
-        const mb = (n: number) => `${(n / 2 ** 20).toFixed(1)} MiB`;
-        console.log(
-          `[${dialect}] file ${mb(stats.bytes)}, retained heap growth ${mb(heapGrowth)}, RSS growth ${mb(rssGrowth)}`,
-        );
-        // the file is ~78 MiB (SQLite) / ~16 MiB (PostgreSQL); a streaming import holds one chunk and one batch
-        assert.ok(heapGrowth < 16 * 2 ** 20, `heap grew by ${mb(heapGrowth)} for a ${mb(stats.bytes)} file`);
-        assert.ok(heapGrowth < stats.bytes / 4, `heap grew by ${mb(heapGrowth)} for a ${mb(stats.bytes)} file`);
-      }));
+    for (const parseInThread of [false, true])
+      it(`imports ${SIZES[dialect].toLocaleString('en')} records with memory that does not grow with the file${parseInThread ? ', parsed in a worker thread (whose messages must not pile up here)' : ''}`, () =>
+        withDb(dialect, async (t) => {
+          const stats = { bytes: 0 };
+          gc();
+          const before = process.memoryUsage();
+          let peakHeap = before.heapUsed;
+          let peakRss = before.rss;
+          const summary = await importData(t, largeDocument(SIZES[dialect], stats), {
+            parseInThread,
+            progress: (records) => {
+              if (records % 50_000 !== 0) return;
+              gc();
+              const m = process.memoryUsage();
+              peakHeap = Math.max(peakHeap, m.heapUsed);
+              peakRss = Math.max(peakRss, m.rss);
+            },
+          });
+          assert.equal(summary.records, SIZES[dialect] + 1);
+          assert.equal(await count(t, 'price_index_values'), SIZES[dialect]);
+          const heapGrowth = peakHeap - before.heapUsed;
+          const rssGrowth = peakRss - before.rss;
+          const mb = (n: number) => `${(n / 2 ** 20).toFixed(1)} MiB`;
+          console.log(
+            `[${dialect}${parseInThread ? ', thread' : ''}] file ${mb(stats.bytes)}, retained heap growth ${mb(heapGrowth)}, RSS growth ${mb(rssGrowth)}`,
+          );
+          // the file is ~78 MiB (SQLite) / ~16 MiB (PostgreSQL); a streaming import holds one chunk and one batch
+          assert.ok(heapGrowth < 16 * 2 ** 20, `heap grew by ${mb(heapGrowth)} for a ${mb(stats.bytes)} file`);
+          assert.ok(heapGrowth < stats.bytes / 4, `heap grew by ${mb(heapGrowth)} for a ${mb(stats.bytes)} file`);
+        }));
   });
 }
