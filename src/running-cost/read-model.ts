@@ -257,7 +257,6 @@ export async function rebuildReadModel(db: Executor): Promise<number> {
   if (!db.isTransaction) return db.transaction().execute((trx) => rebuildReadModel(trx));
   await db.updateTable('read_model_state').set({ stale: 1 }).where('name', '=', NAME).execute();
   await db.deleteFrom('allocation_group_base_fragments').execute();
-  // prepared multi-row inserts (a Kysely insert of 100 rows built and compiled per call was ~30% of the rebuild)
   const bulk = new BulkWriter(db, { dialect: isPostgres(db) ? 'postgres' : 'sqlite' });
   let count = 0;
   for (let offset = 0; ; offset += BATCH) {
