@@ -45,6 +45,41 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    it('a file from 4 MiB on (parsed on a second thread): the same data, and problems with their lines', async () => {
+      const [a, b] = [await createEmptyDatabaseUrl(dialect), await createEmptyDatabaseUrl(dialect)];
+      try {
+        const [envA, envB] = [{ DATABASE_URL: a.url }, { DATABASE_URL: b.url }];
+        assert.equal((await cli(['demo', 'load', '--scale', '1', '--seed', '6'], envA)).code, 0);
+        const compact = path.join(dir, 'compact.json');
+        assert.equal((await cli(['export', compact], envA)).code, 0);
+        // the same document (one record per line) with spaces before each line end, past the CLI's threshold for
+        // the parsing thread (parsed and written again by JSON, its decimals would lose their digits)
+        const big = path.join(dir, 'big.json');
+        const lines = fs.readFileSync(compact, 'utf8').split('\n');
+        const pad = ' '.repeat(Math.ceil((4.2 * 1024 * 1024) / lines.length));
+        fs.writeFileSync(big, lines.join(`${pad}\n`));
+        assert.ok(fs.statSync(big).size > 4 * 1024 * 1024);
+        const imported = await cli(['import', big], envB);
+        assert.equal(imported.code, 0, imported.stderr);
+        const again = path.join(dir, 'again.json');
+        assert.equal((await cli(['export', again], envB)).code, 0);
+        assert.ok(fs.readFileSync(again).equals(fs.readFileSync(compact)), 'exports differ');
+        // a problem near the end of the file, with its line
+        const late = lines.findLastIndex((l) => l.includes('"ValidFrom":"'));
+        lines[late] = lines[late]!.replace(/"ValidFrom":"[^"]*"/, '"ValidFrom":"2021-02-30"');
+        fs.writeFileSync(big, lines.join(`${pad}\n`));
+        const refused = await cli(['import', big], envB);
+        assert.equal(refused.code, 1);
+        assert.match(
+          refused.stdout,
+          new RegExp(`ValidFrom: '2021-02-30' is not a valid date \\(YYYY-MM-DD\\) \\(line ${late + 1}\\)\\n$`),
+        );
+      } finally {
+        await a.remove();
+        await b.remove();
+      }
+    });
+
     it('demo load refuses a database with data but no ledger, naming the table, and stores nothing', async () => {
       const db = await createEmptyDatabaseUrl(dialect);
       try {
