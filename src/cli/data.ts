@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import type { Command } from 'commander';
 import { CommandError } from '../auth/users.ts';
 import { out, withDatabase } from './context.ts';
@@ -25,7 +25,8 @@ function readWithProgress(file: string, bar: Progress, scale: number): Readable 
       done(null, chunk);
     },
   });
-  return fs.createReadStream(file, { highWaterMark: 1 << 20 }).pipe(counter);
+  // pipeline, not pipe: an error of the file (a disk that fails) ends the import with it instead of leaving it waiting
+  return pipeline(fs.createReadStream(file, { highWaterMark: 1 << 20 }), counter, () => undefined);
 }
 
 /** Files from this size on are parsed in a worker thread while the import writes, when there is a second core for it

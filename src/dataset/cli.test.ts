@@ -65,7 +65,7 @@ for (const dialect of DIALECTS) {
         assert.equal((await cli(['export', again], envB)).code, 0);
         assert.ok(fs.readFileSync(again).equals(fs.readFileSync(compact)), 'exports differ');
         // a problem near the end of the file, with its line
-        const late = lines.findLastIndex((l) => l.includes('"ValidFrom":"'));
+        const late = lines.length - 1 - [...lines].reverse().findIndex((l) => l.includes('"ValidFrom":"'));
         lines[late] = lines[late]!.replace(/"ValidFrom":"[^"]*"/, '"ValidFrom":"2021-02-30"');
         fs.writeFileSync(big, lines.join(`${pad}\n`));
         const refused = await cli(['import', big], envB);

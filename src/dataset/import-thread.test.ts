@@ -3,12 +3,14 @@
 // same errors of the document with their line and column, the same failure of the input, and nothing stored on error.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { DIALECTS, type TestDatabase } from '../../test/support/db.ts';
 import { count, exportText, withDb } from '../../test/support/dataset.ts';
 import { loadDemo } from './demo/load.ts';
 import { importData, ImportFailed } from './import/importer.ts';
 import { formatProblemWithLine } from './import/lookup.ts';
+import { parseInThread } from './import/parse-thread.ts';
+import { DocumentError } from './import/reader.ts';
 
 /** The text in chunks of `size` bytes (so multi-byte characters and records are cut). */
 const chunked = (text: string, size: number): Readable => {
@@ -116,6 +118,71 @@ for (const dialect of DIALECTS) {
           await assert.rejects(importData(t, failing(), { parseInThread }), /the disk went away/);
           assert.equal(await count(t, 'company_codes'), 0);
         });
+      // an error of the document before the place where the input fails is the answer, as on one thread (the worker's
+      // read-ahead had met the failure first and answered with it)
+      const brokenThenFailing = () =>
+        Readable.from(
+          (function* () {
+            yield '{"CompanyCodes":[{"Id":1,"Code":"1","Name":"a"},{"Id":2 "Code":"2"}';
+            yield ',{"Id":3}]}';
+            throw new Error('the disk went away');
+          })(),
+          { objectMode: false },
+        );
+      for (const parseInThread of [false, true])
+        await withDb(dialect, async (t) => {
+          const failed = await importData(t, brokenThenFailing(), { parseInThread }).catch((err: unknown) => err);
+          assert.ok(failed instanceof ImportFailed, String(failed));
+          assert.match(failed.problems.map(formatProblemWithLine).join('\n'), /not valid JSON at line 1, column 57/);
+        });
     });
   });
 }
+
+describe('the parsing thread on its own', () => {
+  /** A document of `n` price index values, each record padded to `size` bytes, cut into chunks of 64 KiB. */
+  async function* document(n: number, size: number, pulled: { chunks: number }) {
+    let text = '{"PriceIndices":[{"Id":1,"Code":"VPI"}],"PriceIndexValues":[';
+    for (let i = 0; i < n; i++) {
+      const record = `{"Id":${i + 2},"PriceIndexId":1,"IndexValue":100.5,"ReferenceDate":"2000-01-01"}`;
+      text += `${i ? ',' : ''}${record}${' '.repeat(size - record.length - 1)}`;
+      while (text.length >= 65_536) {
+        pulled.chunks++;
+        yield text.slice(0, 65_536);
+        text = text.slice(65_536);
+      }
+    }
+    pulled.chunks++;
+    yield `${text}]}`;
+  }
+
+  it('reads the input only a bounded way ahead of the records handed over, when the receiver is the slower one', async () => {
+    const pulled = { chunks: 0 };
+    let handed = 0;
+    let ahead = 0;
+    await parseInThread(document(40_000, 100, pulled), async (m) => {
+      if (m.t !== 'items') return;
+      handed += (JSON.parse(m.json) as unknown[]).length;
+      ahead = Math.max(ahead, pulled.chunks - (handed * 100) / 65_536);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    // at most 8 chunks read ahead, 16 messages of 500 records (12.2 chunks) not yet answered, the chunk being read
+    // and a little slack (measured 18.7; 49 when the worker asked for more without counting what it held)
+    assert.ok(ahead <= 24, `${ahead.toFixed(1)} chunks of 61 read ahead`);
+    assert.equal(handed, 40_001);
+  });
+
+  it('ends at an error of the document while the input is still open (a pipe that has said nothing more)', async () => {
+    const input = new PassThrough();
+    input.write('{"CompanyCodes":[{"Id":1,"Code":"1" "Name":"a"}');
+    const outcome = await Promise.race([
+      parseInThread(input, () => undefined).then(
+        () => 'settled without an error',
+        (err: unknown) => (err instanceof DocumentError ? err.message : String(err)),
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('not settled after 5 s'), 5000)),
+    ]);
+    assert.match(String(outcome), /not valid JSON at line 1, column 37/);
+    input.destroy();
+  });
+});

@@ -10,13 +10,15 @@ import { DocumentError, type Location } from './reader.ts';
 import type { Emit, StageMessage } from './stage.ts';
 
 /** This thread -> the worker. */
-export type ToWorker = { t: 'chunk'; data: Uint8Array | string } | { t: 'eof' } | { t: 'ack' };
+export type ToWorker = { t: 'chunk'; data: Uint8Array | string } | { t: 'eof' } | { t: 'input-failed' } | { t: 'ack' };
 /** The worker -> this thread. */
 export type FromWorker =
   | StageMessage
   | { t: 'more' }
   | { t: 'done' }
   | { t: 'error'; message: string; at?: Location & { record?: number } }
+  /** The reading came to where the input failed (the error stays on this thread). */
+  | { t: 'input-failed' }
   | { t: 'fail'; message: string; stack?: string };
 
 /** The worker's module, beside this one: JavaScript in dist/, or TypeScript in development and tests (under tsx). */
@@ -44,23 +46,32 @@ export async function parseInThread(input: AsyncIterable<Buffer | string>, emit:
     wake?.();
   };
 
-  // the input, a chunk per request of the worker, in order
+  // the input, a chunk per request of the worker, in order. A failure of the input goes to the worker in its place, so
+  // that what the file held before it is read first (a problem of the document there is the import's answer, as on
+  // one thread); the input's own error is thrown once the worker has read up to it.
   let serving = Promise.resolve();
   let inputEnded = false;
+  let inputError: { error: unknown } | undefined;
   const serve = () => {
-    serving = serving
-      .then(async () => {
-        const r = inputEnded ? undefined : await chunks.next();
-        if (!r || r.done) {
-          inputEnded = true;
-          worker.postMessage({ t: 'eof' } satisfies ToWorker);
-        } else if (typeof r.value === 'string') worker.postMessage({ t: 'chunk', data: r.value } satisfies ToWorker);
-        else {
-          const data = new Uint8Array(r.value); // a copy: the stream's buffer may share its memory with others
-          worker.postMessage({ t: 'chunk', data } satisfies ToWorker, [data.buffer]);
-        }
-      })
-      .catch(fail);
+    serving = serving.then(async () => {
+      if (inputEnded) return void worker.postMessage({ t: inputError ? 'input-failed' : 'eof' } satisfies ToWorker);
+      let r: IteratorResult<Buffer | string>;
+      try {
+        r = await chunks.next();
+      } catch (error) {
+        inputEnded = true;
+        inputError = { error };
+        return void worker.postMessage({ t: 'input-failed' } satisfies ToWorker);
+      }
+      if (r.done) {
+        inputEnded = true;
+        worker.postMessage({ t: 'eof' } satisfies ToWorker);
+      } else if (typeof r.value === 'string') worker.postMessage({ t: 'chunk', data: r.value } satisfies ToWorker);
+      else {
+        const data = new Uint8Array(r.value); // a copy: the stream's buffer may share its memory with others
+        worker.postMessage({ t: 'chunk', data } satisfies ToWorker, [data.buffer]);
+      }
+    });
   };
 
   worker.on('message', (m: FromWorker) => {
@@ -83,6 +94,9 @@ export async function parseInThread(input: AsyncIterable<Buffer | string>, emit:
           return;
         case 'error':
           throw new DocumentError(m.message, m.at);
+        case 'input-failed':
+          // the input's own error, as one thread would meet it
+          throw (inputError?.error as Error | undefined) ?? new Error('import: the input failed');
         case 'fail':
           throw Object.assign(new Error(m.message), { stack: m.stack });
         case 'more':
@@ -95,6 +109,7 @@ export async function parseInThread(input: AsyncIterable<Buffer | string>, emit:
   } finally {
     finished = true;
     await worker.terminate();
-    await chunks.return?.();
+    // not awaited: a stream's iterator ends only after a read under way, which an input that stalls never finishes
+    void chunks.return?.()?.catch(() => undefined);
   }
 }
