@@ -2,20 +2,25 @@
 // manage its own key's). Secrets are never printed, except the signing secret once, on add.
 import type { Command } from 'commander';
 import { CommandError } from '../auth/users.ts';
-import { ApiError } from '../http/errors.ts';
 import { loadConfig } from '../config.ts';
-import { createWebhook, deleteWebhook, retryDeliveries, testWebhook } from '../webhooks/commands.ts';
-import { findWebhook, listAttempts, listWebhooks, type ListedWebhook } from '../webhooks/queries.ts';
+import type { ListedWebhook } from '../webhooks/queries.ts';
 import { ENTITY_NAMES } from '../webhooks/model.ts';
 import type { Executor } from '../db/database.ts';
 import { UsageError } from './errors.ts';
 import { collect, out, parseCount, parseId, withDatabase } from './context.ts';
+
+/** The webhook modules, loaded when a webhook command runs: not for every other command (they took ~0.1 s to load). */
+const load = async () => ({
+  ...(await import('../webhooks/commands.ts')),
+  ...(await import('../webhooks/queries.ts')),
+});
 
 /** An API error as one line for the operator: its messages, flattened, and what to do next. */
 async function operator<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
+    const { ApiError } = await import('../http/errors.ts');
     if (err instanceof ApiError) {
       const next =
         err.status === 404
@@ -113,6 +118,7 @@ export function registerWebhookCommands(program: Command): void {
       if (o.inactive) body.Active = false;
       const auth = authOf(o);
       if (auth) body.Authentication = auth;
+      const { createWebhook } = await load();
       const { row, signingSecret } = await withDatabase(async ({ db }, config) =>
         operator(async () =>
           createWebhook(
@@ -137,6 +143,7 @@ export function registerWebhookCommands(program: Command): void {
     .description('list webhooks (never their credentials or secrets)')
     .option('--key <apikey-name>', 'only the webhooks of this API key')
     .action(async (o: { key?: string }) => {
+      const { listWebhooks } = await load();
       const rows = await withDatabase(async ({ db }) =>
         listWebhooks(db, o.key === undefined ? {} : { apiKeyId: await keyId(db, o.key) }),
       );
@@ -153,6 +160,7 @@ export function registerWebhookCommands(program: Command): void {
     .command('remove <id>')
     .description('delete a webhook with its pending deliveries and log')
     .action(async (id: string) => {
+      const { deleteWebhook } = await load();
       const row = await withDatabase(({ db }) => operator(() => deleteWebhook(db, parseId(id))));
       out(`webhook ${row.id} removed (${row.url})`);
     });
@@ -162,6 +170,7 @@ export function registerWebhookCommands(program: Command): void {
     .description('send a signed test delivery now and print what the receiver answered (exit 1 unless 2xx)')
     .action(async (id: string) => {
       const config = loadConfig();
+      const { testWebhook } = await load();
       const r = await withDatabase(({ db }) =>
         operator(() => testWebhook({ db, writer: db }, config, parseId(id), undefined, new Date())),
       );
@@ -178,6 +187,7 @@ export function registerWebhookCommands(program: Command): void {
     .option('--limit <n>', 'how many attempts, 1 to 1000', '20')
     .action(async (id: string, o: { limit: string }) => {
       const limit = parseCount('--limit', o.limit, 1000);
+      const { findWebhook, listAttempts } = await load();
       const rows = await withDatabase(async ({ db }) => {
         const hook = await findWebhook(db, parseId(id));
         if (!hook) throw new CommandError(`no webhook ${id}; see the webhooks with 'wohnapi webhook list'`);
@@ -206,6 +216,7 @@ export function registerWebhookCommands(program: Command): void {
       'deliver a failed delivery again (by delivery id, or the failed deliveries of an event id); delivered ones are not sent again',
     )
     .action(async (id: string) => {
+      const { retryDeliveries } = await load();
       const n = await withDatabase(({ db }) => retryDeliveries(db, id, new Date()));
       if (n === 0)
         throw new CommandError(
