@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import SQLite from 'better-sqlite3';
 import net from 'node:net';
 import { once } from 'node:events';
+import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { DIALECTS } from './support/db.ts';
@@ -383,6 +384,40 @@ describe('PostgreSQL out of reach (stopped, restarting, the network gone)', () =
       await database.close();
       proxy.close();
       for (const s of sockets) s.destroy();
+      await t.close();
+    }
+  });
+  it('a statement stuck behind a lock is cancelled by the server: a 503, and no session is left waiting', async () => {
+    const t = await testApp('postgres');
+    const database = openDatabase(t.database.url, { queryTimeoutMs: 1000 });
+    const app = await buildApp({ database, config: loadConfig({ PAGE_CACHE_MB: '0' }), now: () => t.clock.now });
+    // another session (an import, an operator's psql) holds a lock the request's statement waits for
+    const locker = new pg.Client({ connectionString: t.database.url });
+    await locker.connect();
+    try {
+      const token = await t.login();
+      const get = () => app.inject({ url: '/service/v1.2/RentAccounting/PriceIndex', headers: bearer(token) });
+      assert.equal((await get()).statusCode, 200);
+      await locker.query('begin');
+      await locker.query('lock table price_indices in access exclusive mode');
+      for (let i = 0; i < 3; i++) {
+        const down = await get();
+        assert.equal(down.statusCode, 503, down.body);
+        assert.equal(down.headers['retry-after'], '5');
+        assert.match(down.body, /did not finish this request in time/);
+      }
+      // cancelled by the server, the statements wait no more (a client that only stopped waiting left each one
+      // waiting for the lock, a session and a connection more per retry)
+      const waiting = await locker.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      assert.equal(waiting.rows[0]?.n, 0);
+      await locker.query('rollback');
+      assert.equal((await get()).statusCode, 200);
+    } finally {
+      await locker.end();
+      await app.close();
+      await database.close();
       await t.close();
     }
   });

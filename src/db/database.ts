@@ -77,14 +77,17 @@ function withFastRows(stmt: SQLite.Statement): KyselyStatement {
 
 /** pg's error when a statement had no answer within query_timeout. */
 const QUERY_TIMEOUT = 'Query read timeout';
+/** How much longer than the server's statement timeout the client waits for an answer before it gives up. */
+const UNANSWERED_MARGIN_MS = 1000;
 
 export interface OpenOptions {
   poolSize?: number;
   sqliteCacheMb?: number;
   /**
-   * PostgreSQL: a statement without an answer this long fails (and so does waiting this long for a connection), so a
-   * server that stalls (a network that drops packets, a stopped process) is a 503, not a request that hangs. The
-   * server sets it (src/server.ts); the CLI's long statements (import, export) run without it.
+   * PostgreSQL: a statement that runs this long is cancelled by the server (and waiting this long for a connection
+   * fails), so a statement stuck behind a lock, or a server that stalls (the client then gives up a second later), is
+   * a 503, not a request that hangs. The server sets it (src/server.ts); the CLI's long statements (import, export) run
+   * without it.
    */
   queryTimeoutMs?: number;
 }
@@ -140,7 +143,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
     connectionString: url,
     max: options.poolSize ?? 10,
     ...(options.queryTimeoutMs
-      ? { query_timeout: options.queryTimeoutMs, connectionTimeoutMillis: options.queryTimeoutMs }
+      ? {
+          // the server cancels a statement past the timeout (SQLSTATE 57014): its transaction is rolled back and its
+          // locks let go at once, whatever it waited for (a lock an import holds, say)
+          statement_timeout: options.queryTimeoutMs,
+          // and the client stops waiting a little later, for a server or network that does not answer at all
+          query_timeout: options.queryTimeoutMs + UNANSWERED_MARGIN_MS,
+          connectionTimeoutMillis: options.queryTimeoutMs,
+        }
       : {}),
   });
   // An idle client whose connection ends (server restart, database dropped) must not crash the process: the pool
@@ -157,9 +167,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
       const [text, values] = args;
       const name = args.length === 2 && typeof text === 'string' ? NAMED_STATEMENTS.get(text) : undefined;
       const result = name === undefined ? query(...args) : query({ name, text, values });
-      // pg's query_timeout only stops waiting: the statement may still run, in a transaction that is still open.
-      // Such a connection is closed at once (the server then rolls its transaction back), so it never serves
-      // another request; the request's rollback fails fast and the pool drops the client on release.
+      // pg's query_timeout only stops waiting (the server did not cancel the statement: it or the network does not
+      // answer): the statement may still run, in a transaction that is still open. Such a connection is closed at
+      // once, so it never serves another request; the request's rollback fails fast and the pool drops the client.
       if (result instanceof Promise)
         result.catch((err: unknown) => {
           if (err instanceof Error && err.message === QUERY_TIMEOUT) void client.end().catch(() => {});

@@ -74,6 +74,8 @@ const CLIENT_ERRORS: Record<string, (err: FastifyError, req: FastifyRequest) => 
 /** SQLite's codes for a write lock it could not get within the busy timeout (better-sqlite3's SqliteError.code). */
 const DATABASE_BUSY = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY', 'SQLITE_BUSY_TIMEOUT']);
 const BUSY_RETRY_AFTER_S = 5;
+/** PostgreSQL's query_canceled: a statement past statement_timeout. */
+const STATEMENT_TIMEOUT = '57014';
 /**
  * A database out of reach (PostgreSQL stopped or restarting, the network gone): the socket's error codes, SQLSTATE
  * class 08 (connection exception), 57P01-57P03 (shut down, crashed, starting), 53300 (too many connections), and
@@ -98,6 +100,12 @@ export function databaseTrouble(
     // The request's transaction was rolled back; the client may retry.
     request.log.warn({ err }, 'database busy');
     const message = `The database is busy with another writer (an import, say) and did not take this request; nothing was changed: retry in ${BUSY_RETRY_AFTER_S} s.`;
+    return { message, retryAfter };
+  }
+  if (err.code === STATEMENT_TIMEOUT) {
+    // PostgreSQL cancelled a statement past the server's statement timeout (src/db/database.ts): rolled back
+    request.log.warn({ err }, 'database statement timeout');
+    const message = `The database did not finish this request in time (a long lock, an import); nothing was changed: retry in ${BUSY_RETRY_AFTER_S} s.`;
     return { message, retryAfter };
   }
   if (databaseUnreachable(err)) {
