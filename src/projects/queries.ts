@@ -1,5 +1,5 @@
 // Reads of projects and their assignments, always within the caller's ledgers.
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { isPostgres, type Executor } from '../db/database.ts';
 import type { ProjectsTable } from './tables.ts';
 import { inScope, ledgerCondition, type LedgerScope } from '../auth/ledger-scope.ts';
@@ -87,13 +87,17 @@ export async function assignmentsOf(db: Executor, projectIds: number[]): Promise
 
 const projectByCode = fixedQuery<{ ledger: number; code: string; exceptId: number }, { id: number }>(
   ['ledger', 'code', 'exceptId'],
-  (db, a) =>
-    db
+  (db, a) => {
+    const query = db
       .selectFrom('projects')
       .select('id')
       .where('company_code_id', '=', a.ledger)
       .where('code', '=', a.code)
-      .where('id', '<>', a.exceptId),
+      .where('id', '<>', a.exceptId);
+    // PostgreSQL's unique index is on the code's digest (migration 2026112901: codes of any length), so the lookup
+    // names the digest too, or it reads every project
+    return isPostgres(db) ? query.where(sql<string>`md5(code)`, '=', sql<string>`md5(${a.code})`) : query;
+  },
 );
 
 /** The id of another project of the ledger that uses this code, if any. */
