@@ -265,7 +265,15 @@ export class ConfigError extends Error {}
 export const defaultOf = (name: ConfigName): string => VARIABLES[name].fallback;
 
 /** A URL with its password shown as *** (for messages and logs: a password never reaches either). */
-export const redactUrl = (url: string): string => url.replace(/\/\/([^:/@]*):.*@/, '//$1:***@');
+/**
+ * A database URL with its secrets as *** for messages and logs: the password of `user:password@` (which may hold an
+ * unencoded '#' or '?': the userinfo ends at the last '@' before the path) and the password parameters of the query
+ * string that libpq and pg read (`?password=`, `sslpassword`, `passfile`).
+ */
+export const redactUrl = (url: string): string =>
+  url
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/)([^:/@]*):[^/]*@/i, '$1$2:***@')
+    .replace(/([?&](?:password|sslpassword|passfile)=)[^&]*/gi, '$1***');
 
 /**
  * Reads and validates the environment (an empty variable counts as unset); throws ConfigError with a one-line message

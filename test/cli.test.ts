@@ -119,6 +119,17 @@ describe('CLI without a database', () => {
       assert.match(bad.stderr, /Invalid configuration: DATABASE_URL="postgres:\/\/(app|u):\*\*\*@/);
       assert.doesNotMatch(bad.stderr, /Tr0ub4dor|s3cretPW/);
     }
+    // a password given as a parameter of the query string (libpq and pg read it there too), and an '@' in the query
+    for (const url of [
+      'postgres://postgres@127.0.0.1:1/db?password=s3cretQ',
+      'postgres://127.0.0.1:1/db?user=a@b&sslmode=disable&Password=s3cretQ',
+    ]) {
+      const unreachable = await cli(['migrate'], { DATABASE_URL: url });
+      assert.equal(unreachable.code, 1);
+      assert.match(unreachable.stderr, /DATABASE_URL=postgres:\/\/[^ ]*(p|P)assword=\*\*\*/);
+      assert.match(unreachable.stderr, /127\.0\.0\.1:1\/db/, 'the host stays readable');
+      assert.doesNotMatch(unreachable.stderr, /s3cretQ/);
+    }
   });
 
   it('an unknown command exits non-zero', async () => {
