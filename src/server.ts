@@ -111,12 +111,14 @@ export async function startServer(config: Readonly<Config>, options: StartOption
       // Stops accepting and lets requests in flight finish, for at most SHUTDOWN_TIMEOUT_MS: then every connection
       // is closed, so a stalled client cannot hold the shutdown.
       const force = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutMs);
+      // the dispatcher stops at the same time: its deliveries under way end within WEBHOOK_TIMEOUT_MS and are recorded
+      const stopping = dispatcher?.stop();
       try {
         await app.close();
       } finally {
         clearTimeout(force);
       }
-      await dispatcher?.stop();
+      await stopping;
       await database.close();
     })());
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

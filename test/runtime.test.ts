@@ -5,9 +5,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { cli } from './support/cli.ts';
 import { createEmptyDatabaseUrl } from './support/db.ts';
 import { isReady, spawnServe, startServe, waitFor } from './support/serve.ts';
+import { startReceiver } from './support/receiver.ts';
 import { freePort } from '../scripts/pg-cluster.ts';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -164,6 +167,58 @@ describe('serve: a worker that cannot start', () => {
       );
       assert.doesNotMatch(res.stdout + res.stderr, /restarting/);
     } finally {
+      await db.remove();
+    }
+  });
+});
+
+describe('serve: SIGTERM while a webhook delivery is under way', () => {
+  it('waits for the delivery (recorded, within WEBHOOK_TIMEOUT_MS) instead of killing the worker: exit 0', async () => {
+    const db = await createEmptyDatabaseUrl('sqlite');
+    const receiver = await startReceiver();
+    receiver.answer = () => 'hang';
+    const env = { DATABASE_URL: db.url, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '20' };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wohnapi-drain-'));
+    try {
+      assert.equal((await cli(['migrate'], env)).code, 0);
+      assert.equal((await cli(['apikey', 'create', '--name', 'partner', '--all-ledgers'], env)).code, 0);
+      const add = await cli(
+        ['webhook', 'add', '--key', 'partner', '--url', `${receiver.url}/hang`, '--entity', 'All'],
+        env,
+      );
+      assert.equal(add.code, 0, add.stderr);
+      const server = await startServe([], {
+        ...env,
+        LOG_LEVEL: 'info',
+        SHUTDOWN_TIMEOUT_MS: '100',
+        WEBHOOK_TIMEOUT_MS: '6000',
+      });
+      // an import records an event, which the dispatcher sends to a receiver that does not answer
+      const file = path.join(dir, 'ledger.json');
+      fs.writeFileSync(
+        file,
+        JSON.stringify({
+          CompanyCodes: [{ Id: 1, Code: '1000', Name: 'Nord' }],
+          EconomicUnits: [{ Id: 2, CompanyCodeId: 1, Number: '1' }],
+        }),
+      );
+      assert.equal((await cli(['import', file], env)).code, 0);
+      await receiver.waitFor(1);
+      const started = Date.now();
+      const { code } = await server.stop('SIGTERM');
+      // the drain covers the delivery (6 s), not only the requests (0.1 s) and 5 s: the worker was not killed
+      assert.equal(code, 0, server.output());
+      assert.match(
+        server.output(),
+        /"msg":"draining workers".*"timeoutMs":11000|"timeoutMs":11000.*"msg":"draining workers"/,
+      );
+      assert.doesNotMatch(server.output(), /killing them/);
+      assert.ok(Date.now() - started >= 5000, 'stopped before the delivery timed out');
+      const log = await cli(['webhook', 'deliveries', '1'], env);
+      assert.match(log.stdout, /\tEconomicUnit 2\tcreated\t1\t/, `the attempt is recorded: ${log.stdout}`);
+    } finally {
+      await receiver.close();
+      fs.rmSync(dir, { recursive: true, force: true });
       await db.remove();
     }
   });

@@ -18,6 +18,14 @@ export const MAX_START_FAILURES = 3;
  * and this much more to close their pools and exit, before the primary kills them.
  */
 export const DRAIN_MARGIN_MS = 5_000;
+
+/**
+ * How long the primary waits for its workers after SIGTERM/SIGINT: their requests (SHUTDOWN_TIMEOUT_MS) and, at the
+ * same time, the webhook deliveries under way, each of which ends within WEBHOOK_TIMEOUT_MS and is recorded (killed,
+ * a worker would leave an attempt unrecorded, sent again later); then DRAIN_MARGIN_MS to close the pools and exit.
+ */
+export const drainTimeoutMs = (config: Readonly<Config>): number =>
+  Math.max(config.shutdownTimeoutMs, config.webhookDispatcher ? config.webhookTimeoutMs : 0) + DRAIN_MARGIN_MS;
 const FIRST_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 15_000;
 /** A worker that served this long before dying starts the backoff afresh. */
@@ -226,7 +234,7 @@ export function runPrimary(config: Readonly<Config>, options: PrimaryOptions): P
       process.on(signal, () => {
         if (stopping) return;
         stopping = true;
-        const drainMs = config.shutdownTimeoutMs + DRAIN_MARGIN_MS;
+        const drainMs = drainTimeoutMs(config);
         log('info', 'draining workers', { signal, workers: state.size, timeoutMs: drainMs });
         if (state.size === 0) finish(0);
         for (const w of state.keys()) w.process.kill('SIGTERM');
