@@ -14,6 +14,8 @@ interface Options {
   collections: string[];
   limit: number;
   save?: string;
+  /** Print the milliseconds and pages of each collection to stderr. */
+  detail?: boolean;
 }
 const o = readOptions<Options>('sync-load.ts');
 const pool = new Pool(o.base, { connections: 1 });
@@ -21,8 +23,12 @@ const manifest: Record<string, string> = {};
 const latencies: number[] = [];
 let records = 0;
 let errors = 0;
+/** Milliseconds and pages per collection (its path without the query), to see where a sync's time goes. */
+const perCollection: Record<string, { ms: number; pages: number }> = {};
 const t0 = performance.now();
 for (const collection of o.collections) {
+  const c0 = performance.now();
+  const pagesBefore = latencies.length;
   for (let offset = 0; ; offset += o.limit) {
     const p = `${collection}${collection.includes('?') ? '&' : '?'}limit=${o.limit}&offset=${offset}`;
     const start = performance.now();
@@ -43,8 +49,11 @@ for (const collection of o.collections) {
     }
     if (n < o.limit) break;
   }
+  const name = collection.split('?')[0]!.split('/').slice(-1)[0]!;
+  perCollection[name] = { ms: Math.round(performance.now() - c0), pages: latencies.length - pagesBefore };
 }
 const seconds = (performance.now() - t0) / 1000;
+if (o.detail) process.stderr.write(`${JSON.stringify(perCollection)}\n`);
 await pool.close();
 if (o.save) fs.writeFileSync(path.join(o.save, 'manifest.json'), JSON.stringify(manifest));
 latencies.sort((a, b) => a - b);

@@ -83,9 +83,9 @@ function agreementConditions(kind: ContractAgreementKind, f: Filters, scope: Led
 }
 
 /** The values of one header query: the kind, the window, the filters it uses and the visible ledgers (s0, s1, ...). */
-type HeaderValues = Record<string, unknown>;
+export type HeaderValues = Record<string, unknown>;
 
-function headerValues(kind: ContractAgreementKind, f: Filters, scope: LedgerScope, w: Window): HeaderValues {
+export function headerValues(kind: ContractAgreementKind, f: Filters, scope: LedgerScope, w: Window): HeaderValues {
   const v: HeaderValues = {
     kind,
     limit: w.limit,
@@ -104,41 +104,44 @@ function headerValues(kind: ContractAgreementKind, f: Filters, scope: LedgerScop
   return v;
 }
 
+/** The shape of header values: the names of the values given (a fixed query's shape, src/db/fixed-query.ts). */
+export const headerShape = (v: HeaderValues) =>
+  Object.keys(v)
+    .filter((k) => v[k] !== undefined)
+    .join(',');
+
+/** The window's ids (`windowIds`) from header values whose values are a fixed query's placeholders. */
+export function windowIdsOf(db: Executor, v: HeaderValues) {
+  const scope: LedgerScope =
+    v.allLedgers !== undefined
+      ? ALL_LEDGERS
+      : { all: false, ids: Object.keys(v).flatMap((k) => (/^s\d+$/.test(k) ? [v[k] as number] : [])) };
+  const w = { limit: v.limit, offset: v.offset, afterId: v.afterId } as Window;
+  return windowIds(db, v.kind as ContractAgreementKind, v, scope, w);
+}
+
 /** The one definition of the header query, built by Kysely once per shape (src/db/fixed-query.ts). */
-const headerQuery = fixedQueryByShape<HeaderValues, HeaderRow>(
-  (v: HeaderValues) =>
-    Object.keys(v)
-      .filter((k) => v[k] !== undefined)
-      .join(','),
-  (db, v) => {
-    const f = v as Filters;
-    const scope: LedgerScope =
-      v.allLedgers !== undefined
-        ? ALL_LEDGERS
-        : { all: false, ids: Object.keys(v).flatMap((k) => (/^s\d+$/.test(k) ? [v[k] as number] : [])) };
-    const w = { limit: v.limit, offset: v.offset, afterId: v.afterId } as Window;
-    const kind = v.kind as ContractAgreementKind;
-    const qb = db
-      .selectFrom('contract_agreements as ca')
-      .innerJoin('license_agreements as la', 'la.id', 'ca.license_agreement_id')
-      .innerJoin('use_units as uu', 'uu.id', 'la.use_unit_id')
-      .select([
-        'ca.id',
-        'ca.valid_from',
-        'ca.valid_to',
-        'ca.input_date',
-        'ca.first_debit',
-        'ca.license_agreement_id',
-        'la.id_num',
-        'la.use_unit_id',
-        'uu.use_unit_number',
-      ]);
-    // Deferred join: the window's ids are found first (on the agreement table's (kind, ..., id) index alone unless a
-    // filter needs the joined tables), so a deep offset does not pay for the joins of the rows it skips (the joins
-    // never drop a row: both are required foreign keys).
-    return qb.where('ca.id', 'in', windowIds(db, kind, f, scope, w)).orderBy('ca.id');
-  },
-);
+const headerQuery = fixedQueryByShape<HeaderValues, HeaderRow>(headerShape, (db, v) => {
+  const qb = db
+    .selectFrom('contract_agreements as ca')
+    .innerJoin('license_agreements as la', 'la.id', 'ca.license_agreement_id')
+    .innerJoin('use_units as uu', 'uu.id', 'la.use_unit_id')
+    .select([
+      'ca.id',
+      'ca.valid_from',
+      'ca.valid_to',
+      'ca.input_date',
+      'ca.first_debit',
+      'ca.license_agreement_id',
+      'la.id_num',
+      'la.use_unit_id',
+      'uu.use_unit_number',
+    ]);
+  // Deferred join: the window's ids are found first (on the agreement table's (kind, ..., id) index alone unless a
+  // filter needs the joined tables), so a deep offset does not pay for the joins of the rows it skips (the joins
+  // never drop a row: both are required foreign keys).
+  return qb.where('ca.id', 'in', windowIdsOf(db, v)).orderBy('ca.id');
+});
 
 /**
  * The ids of a window of a kind's agreements, filtered and ledger-scoped, in Id order: the one definition of which

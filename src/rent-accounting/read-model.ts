@@ -11,7 +11,8 @@ import { isPostgres, type Executor } from '../db/database.ts';
 import { BulkWriter } from '../db/bulk.ts';
 import { ALL_LEDGERS, type LedgerScope } from '../auth/ledger-scope.ts';
 import type { ContractAgreementKind, ContractAgreementTextsTable } from './tables.ts';
-import { windowIds, type HeaderRow } from './contracts.ts';
+import { headerShape, headerValues, windowIdsOf, type HeaderRow, type HeaderValues } from './contracts.ts';
+import { fixedQueryByShape } from '../db/fixed-query.ts';
 import { writersOf, type Joined, type Reader, type RecordWriters, type Window } from './engine.ts';
 import type { Filters } from './params.ts';
 import { idsAscending, stateGroupBy } from '../db/joined-order.ts';
@@ -40,6 +41,38 @@ interface WindowRow {
   json: Buffer | string | null;
 }
 
+/**
+ * The statement of a stored window: the state row, the window's ids (windowIds of contracts.ts: the same conditions,
+ * ledger scope and paging as the live query) and those ids' texts joined in the database, all from one snapshot.
+ * Built by Kysely once per shape (src/db/fixed-query.ts); `view`, `showNulls` and `sorted` choose the family.
+ * The texts in id order, on SQLite as a blob (the UTF-8 bytes reach the socket without a JavaScript string). SQLite
+ * feeds the aggregate in the order of the ids subquery but does not promise it: the statement also returns the ids in
+ * the order it joined them, and only if that is not ascending runs again with ORDER BY in the aggregate (`sorted`,
+ * which sorts the texts: twice the statement's cost, measured 0.4 -> 0.8 ms per 500 agreements).
+ */
+const windowQueries = new Map<string, ReturnType<typeof fixedQueryByShape<HeaderValues, WindowRow>>>();
+function windowQuery(view: View, showNulls: boolean, sorted: boolean) {
+  const variant = `${view}|${showNulls}|${sorted}`;
+  let q = windowQueries.get(variant);
+  if (q) return q;
+  q = fixedQueryByShape<HeaderValues, WindowRow>(headerShape, (db, v) => {
+    const text = sql.raw(showNulls ? `coalesce(t.${view}_k, t.${view})` : `t.${view}`);
+    const joined = isPostgres(db)
+      ? sql`null as "order", string_agg(${text}, ',' order by p.id)`
+      : sorted
+        ? sql`null as "order", cast(group_concat(${text}, ',' order by p.id) as blob)`
+        : sql`group_concat(p.id) as "order", cast(group_concat(${text}, ',') as blob)`;
+    return sql<WindowRow>`select s.stale, s.format, count(p.id) as ids, count(${text}) as found,
+      max(p.id) as last, ${joined} as json
+    from read_model_state s
+    left join (${windowIdsOf(db, v)}) p on s.stale = 0 and s.format = ${v.format}
+    left join contract_agreement_texts t on t.id = p.id
+    where s.name = ${v.name}${stateGroupBy(db)}`;
+  });
+  windowQueries.set(variant, q);
+  return q;
+}
+
 /** Agreements per step of a rebuild (their texts are held until they are written). */
 const ID_WINDOW = 2000;
 
@@ -66,22 +99,11 @@ export function contractReadModel() {
     showNulls: boolean,
     sorted = false,
   ): Promise<Joined | undefined> {
-    const text = sql.raw(showNulls ? `coalesce(t.${view}_k, t.${view})` : `t.${view}`);
-    // The texts in id order, on SQLite as a blob (the UTF-8 bytes reach the socket without a JavaScript string).
-    // SQLite feeds the aggregate in the order of the ids subquery but does not promise it: the statement also returns
-    // the ids in the order it joined them, and only if that is not ascending runs again with ORDER BY in the
-    // aggregate (which sorts the texts: twice the statement's cost, measured 0.4 -> 0.8 ms per 500 agreements).
-    const joined = isPostgres(db)
-      ? sql`null as "order", string_agg(${text}, ',' order by p.id)`
-      : sorted
-        ? sql`null as "order", cast(group_concat(${text}, ',' order by p.id) as blob)`
-        : sql`group_concat(p.id) as "order", cast(group_concat(${text}, ',') as blob)`;
-    const { rows } = await sql<WindowRow>`select s.stale, s.format, count(p.id) as ids, count(${text}) as found,
-      max(p.id) as last, ${joined} as json
-    from read_model_state s
-    left join (${windowIds(db, kind, f, scope, w)}) p on s.stale = 0 and s.format = ${formatOf()}
-    left join contract_agreement_texts t on t.id = p.id
-    where s.name = ${NAME}${stateGroupBy(db)}`.execute(db);
+    const rows = await windowQuery(view, showNulls, sorted).rows(db, {
+      ...headerValues(kind, f, scope, w),
+      format: formatOf(),
+      name: NAME,
+    });
     const row = rows[0];
     if (!row || Number(row.stale) !== 0 || row.format !== formatOf()) return undefined;
     // an agreement without its text is never expected while fresh; the live path would still answer it right

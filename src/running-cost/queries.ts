@@ -3,7 +3,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { isPostgres, type Executor } from '../db/database.ts';
 import { ledgerCondition, type LedgerScope } from '../auth/ledger-scope.ts';
-import { searchCondition } from './search.ts';
+import { containsPattern, likeCondition } from './search.ts';
 
 export interface Page {
   limit: number;
@@ -114,6 +114,8 @@ export function headerConditions(
   alias: 'g' | 'b',
   f: GroupFilters,
   scope: LedgerScope,
+  /** The searchPattern's LIKE pattern (`containsPattern`), made by the caller when the query is a fixed one. */
+  like = f.searchPattern ? containsPattern(f.searchPattern) : undefined,
 ): Expression<SqlBool>[] {
   const col = (name: string) => sql.ref<number | string | null>(`${alias}.${name}`);
   const out: Expression<SqlBool>[] = [ledgerCondition(col('company_code_id') as Expression<number>, scope)];
@@ -127,9 +129,9 @@ export function headerConditions(
   equal('distribution_period_id', f.distributionPeriodId);
   equal('prepayment_block_id', f.prepaymentBlockId);
   if (alias === 'g') equal('distribution_type_id', f.distributionTypeId);
-  if (f.searchPattern) {
+  if (like !== undefined) {
     const columns = ['search_pattern', 'code', 'location'].map((c) => col(c) as Expression<string | null>);
-    out.push(searchCondition(columns, f.searchPattern, isPostgres(db)));
+    out.push(likeCondition(columns, like, isPostgres(db)));
   }
   return out;
 }

@@ -12,6 +12,8 @@ import { BulkWriter } from '../db/bulk.ts';
 import { ALL_LEDGERS, type LedgerScope } from '../auth/ledger-scope.ts';
 import { compileSerializers, type Serializers } from '../http/serializer.ts';
 import { headerConditions, listAllocationGroupBases, type GroupFilters, type Page } from './queries.ts';
+import { containsPattern } from './search.ts';
+import { fixedQueryByShape } from '../db/fixed-query.ts';
 import { loadBaseChildren, type Includes } from './children.ts';
 import { presentAllocationGroupBase } from './presenters.ts';
 import { AllocationGroupBase } from './schemas.ts';
@@ -221,6 +223,73 @@ interface PageRow {
   json: Buffer | string;
 }
 
+/** The values of a page statement: the filters given, the visible ledgers (s0, s1, ...) and the window. */
+type PageValues = Record<string, unknown>;
+
+function pageValues(f: GroupFilters, scope: LedgerScope, page: Page): PageValues {
+  const v: PageValues = {
+    id: f.id,
+    code: f.code === '' ? undefined : f.code,
+    ownerId: f.ownerId,
+    companyCodeId: f.companyCodeId,
+    distributionPeriodId: f.distributionPeriodId,
+    prepaymentBlockId: f.prepaymentBlockId,
+    like: f.searchPattern ? containsPattern(f.searchPattern) : undefined,
+    allLedgers: scope.all ? true : undefined,
+    limit: page.limit,
+    offset: page.offset,
+    format: FORMAT,
+    name: NAME,
+  };
+  if (!scope.all) scope.ids.forEach((id, i) => (v[`s${i}`] = id));
+  return v;
+}
+
+/**
+ * The statement of a page: the state row, the page's ids (headerConditions: the live query's filters and ledger
+ * scope) and their pieces joined into the page's text, all from one snapshot. Built by Kysely once per shape of the
+ * values (src/db/fixed-query.ts), one family per row expression (null mode and includes) and `sorted`.
+ * SQLite feeds the aggregate in the order of the ids subquery, but does not promise it: the statement also returns
+ * the ids in the order it joined them, and only if that is not ascending does it run again with ORDER BY (`sorted`,
+ * which sorts the pieces, ~0.5 ms a page).
+ */
+const pageQueries = new Map<string, ReturnType<typeof fixedQueryByShape<PageValues, PageRow>>>();
+function pageQuery(expression: string, sorted: boolean) {
+  const variant = `${expression}|${sorted}`;
+  let q = pageQueries.get(variant);
+  if (q) return q;
+  q = fixedQueryByShape<PageValues, PageRow>(
+    (v) =>
+      Object.keys(v)
+        .filter((k) => v[k] !== undefined)
+        .join(','),
+    (db, v) => {
+      const scope: LedgerScope =
+        v.allLedgers !== undefined
+          ? ALL_LEDGERS
+          : { all: false, ids: Object.keys(v).flatMap((k) => (/^s\d+$/.test(k) ? [v[k] as number] : [])) };
+      const where = sql.join(
+        headerConditions(db, 'b', v as GroupFilters, scope, v.like as string | undefined),
+        sql` and `,
+      );
+      const expr = sql.raw(expression);
+      const joined = isPostgres(db)
+        ? sql`null as "order", '[' || coalesce(string_agg(${expr}, ',' order by p.id), '') || ']'`
+        : sorted
+          ? sql`null as "order", cast('[' || coalesce(group_concat(${expr}, ',' order by p.id), '') || ']' as blob)`
+          : sql`group_concat(p.id) as "order", cast('[' || coalesce(group_concat(${expr}, ','), '') || ']' as blob)`;
+      return sql<PageRow>`select s.stale, s.format, count(p.id) as ids, count(f.id) as found, ${joined} as json
+    from read_model_state s
+    left join (select b.id from allocation_group_bases b where ${where} order by b.id limit ${v.limit} offset ${v.offset}) p
+      on s.stale = 0 and s.format = ${v.format}
+    left join allocation_group_base_fragments f on f.id = p.id
+    where s.name = ${v.name}${stateGroupBy(db)}`;
+    },
+  );
+  pageQueries.set(variant, q);
+  return q;
+}
+
 /**
  * The JSON text of a page of AllocationGroupBases (the same filters, scope and paging as listAllocationGroupBases)
  * from the read model, or undefined when the read model is not fresh (the caller then answers with the live path).
@@ -237,23 +306,7 @@ export async function readBasePage(
   keepNulls: boolean,
   sorted = false,
 ): Promise<Buffer | string | undefined> {
-  const where = sql.join(headerConditions(db, 'b', f, scope), sql` and `);
-  const expr = sql.raw(rowExpression(keepNulls, inc));
-  // SQLite feeds the aggregate in the order of the ids subquery, but does not promise it: the statement also returns
-  // the ids in the order it joined them, and only if that is not ascending does it run again with ORDER BY (which
-  // sorts the pieces, ~0.5 ms a page)
-  const joined = isPostgres(db)
-    ? sql`null as "order", '[' || coalesce(string_agg(${expr}, ',' order by p.id), '') || ']'`
-    : sorted
-      ? sql`null as "order", cast('[' || coalesce(group_concat(${expr}, ',' order by p.id), '') || ']' as blob)`
-      : sql`group_concat(p.id) as "order", cast('[' || coalesce(group_concat(${expr}, ','), '') || ']' as blob)`;
-  const { rows } =
-    await sql<PageRow>`select s.stale, s.format, count(p.id) as ids, count(f.id) as found, ${joined} as json
-    from read_model_state s
-    left join (select b.id from allocation_group_bases b where ${where} order by b.id limit ${page.limit} offset ${page.offset}) p
-      on s.stale = 0 and s.format = ${FORMAT}
-    left join allocation_group_base_fragments f on f.id = p.id
-    where s.name = ${NAME}${stateGroupBy(db)}`.execute(db);
+  const rows = await pageQuery(rowExpression(keepNulls, inc), sorted).rows(db, pageValues(f, scope, page));
   const row = rows[0];
   if (!row || Number(row.stale) !== 0 || row.format !== FORMAT) return undefined;
   // a base without pieces is never expected while fresh; the live path would still answer it right

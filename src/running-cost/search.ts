@@ -36,13 +36,12 @@ export function containsPattern(text: string): string {
   return `%${fold(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** WHERE condition: any of the columns contains the text (after folding both sides). */
-export function searchCondition(
+/** WHERE condition: any of the folded columns matches the LIKE pattern made by `containsPattern`. */
+export function likeCondition(
   columns: Expression<string | null>[],
-  text: string,
+  pattern: string,
   postgres: boolean,
 ): Expression<SqlBool> {
-  const pattern = containsPattern(text);
   const parts = columns.map((c) => sql<SqlBool>`${foldedColumn(c, postgres)} like ${pattern} escape ${sql.lit('\\')}`);
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
