@@ -18,6 +18,7 @@ import * as m013 from './migrations/2026112701_webhooks_unique_per_registrant.ts
 import * as m014 from './migrations/2026112702_deferred_data_version.ts';
 import * as m015 from './migrations/2026112801_webhook_urls_normalized.ts';
 import * as m016 from './migrations/2026112901_long_text_indexes.ts';
+import * as m017 from './migrations/2026113001_read_model_texts_uncompressed.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112702_deferred_data_version': m014,
   '2026112801_webhook_urls_normalized': m015,
   '2026112901_long_text_indexes': m016,
+  '2026113001_read_model_texts_uncompressed': m017,
 };
 
 class StaticProvider implements MigrationProvider {
