@@ -1,4 +1,4 @@
-// Fixed queries of the hot write paths, prepared once instead of built per request. Each is still defined in one
+// Fixed queries of the hot paths (project writes, read-model pages), prepared once instead of built per request. Each is still defined in one
 // place, with Kysely (so it stays typed and dialect-correct), but compiled only once per dialect (and shape), with
 // placeholders where its arguments go; a call substitutes the arguments into the compiled parameters and runs the
 // CompiledQuery through the executor it is given (a transaction or the handle). SQLite then reuses the prepared
