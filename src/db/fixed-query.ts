@@ -1,9 +1,9 @@
-// Fixed queries of the hot paths (project writes, read-model pages), prepared once instead of built per request. Each is still defined in one
-// place, with Kysely (so it stays typed and dialect-correct), but compiled only once per dialect (and shape), with
-// placeholders where its arguments go; a call substitutes the arguments into the compiled parameters and runs the
-// CompiledQuery through the executor it is given (a transaction or the handle). SQLite then reuses the prepared
-// statement by its text (src/db/database.ts); PostgreSQL runs it as a named prepared statement, parsed and planned
-// once per connection.
+// Fixed queries of the hot paths (project writes, read-model pages), prepared once instead of built per request.
+// Each is still defined in one place, with Kysely (so it stays typed and dialect-correct), but compiled only once per
+// dialect (and shape), with placeholders where its arguments go; a call substitutes the arguments into the compiled
+// parameters and runs the CompiledQuery through the executor it is given (a transaction or the handle). SQLite then
+// reuses the prepared statement by its text (src/db/database.ts); PostgreSQL runs it as a named prepared statement,
+// parsed and planned once per connection.
 import type { CompiledQuery, Compilable, QueryResult, RawBuilder } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import { isPostgres, type Executor } from './database.ts';
