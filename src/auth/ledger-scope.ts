@@ -27,3 +27,20 @@ export function ledgerCondition(column: Expression<number | null>, scope: Ledger
   if (scope.ids.length === 0) return sql<SqlBool>`1 = 0`;
   return sql<SqlBool>`${column} in (${sql.join(scope.ids)})`;
 }
+
+/**
+ * A scope as values of a fixed query (src/db/fixed-query.ts): `allLedgers`, or each visible ledger as s0, s1, ...,
+ * so that the query's shape holds how many ledgers there are and the statement's parameters hold which.
+ */
+export function scopeValues(scope: LedgerScope): Record<string, unknown> {
+  if (scope.all) return { allLedgers: true };
+  const v: Record<string, unknown> = {};
+  scope.ids.forEach((id, i) => (v[`s${i}`] = id));
+  return v;
+}
+
+/** The scope of values made by `scopeValues` (inside a fixed query's build: the values are its placeholders). */
+export function scopeOf(v: Record<string, unknown>): LedgerScope {
+  if (v.allLedgers !== undefined) return ALL_LEDGERS;
+  return { all: false, ids: Object.keys(v).flatMap((k) => (/^s\d+$/.test(k) ? [v[k] as number] : [])) };
+}

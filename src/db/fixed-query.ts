@@ -116,6 +116,12 @@ export function fixedQueries<K, A extends Args, R>(
   };
 }
 
+/** The names of the values given (not undefined), in order: the shape of a `fixedQueryByShape` call's values. */
+export const definedNames = (args: Record<string, unknown>): string =>
+  Object.keys(args)
+    .filter((k) => args[k] !== undefined)
+    .join(',');
+
 /**
  * A query of several shapes whose arguments are the defined values of each call (a value left undefined decides the
  * shape and stays undefined for `build`, which may test it with `=== undefined` and must pass every other value

@@ -4,8 +4,8 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { TProperties } from '@sinclair/typebox';
 import type { Executor } from '../db/database.ts';
 import type { ContractAgreementKind } from './tables.ts';
-import { ALL_LEDGERS, ledgerCondition, type LedgerScope } from '../auth/ledger-scope.ts';
-import { fixedQueryByShape } from '../db/fixed-query.ts';
+import { ledgerCondition, scopeOf, scopeValues, type LedgerScope } from '../auth/ledger-scope.ts';
+import { definedNames, fixedQueryByShape } from '../db/fixed-query.ts';
 import { WireObject } from '../http/schemas.ts';
 import { dateTime } from '../http/present.ts';
 import { compileSerializer } from '../http/serializer.ts';
@@ -98,30 +98,19 @@ export function headerValues(kind: ContractAgreementKind, f: Filters, scope: Led
     useUnitId: f.useUnitId,
     useUnitNumber: f.useUnitNumber,
     economicUnitId: f.economicUnitId,
-    allLedgers: scope.all ? true : undefined,
+    ...scopeValues(scope),
   };
-  if (!scope.all) scope.ids.forEach((id, i) => (v[`s${i}`] = id));
   return v;
 }
 
-/** The shape of header values: the names of the values given (a fixed query's shape, src/db/fixed-query.ts). */
-export const headerShape = (v: HeaderValues) =>
-  Object.keys(v)
-    .filter((k) => v[k] !== undefined)
-    .join(',');
-
 /** The window's ids (`windowIds`) from header values whose values are a fixed query's placeholders. */
 export function windowIdsOf(db: Executor, v: HeaderValues) {
-  const scope: LedgerScope =
-    v.allLedgers !== undefined
-      ? ALL_LEDGERS
-      : { all: false, ids: Object.keys(v).flatMap((k) => (/^s\d+$/.test(k) ? [v[k] as number] : [])) };
   const w = { limit: v.limit, offset: v.offset, afterId: v.afterId } as Window;
-  return windowIds(db, v.kind as ContractAgreementKind, v, scope, w);
+  return windowIds(db, v.kind as ContractAgreementKind, v, scopeOf(v), w);
 }
 
 /** The one definition of the header query, built by Kysely once per shape (src/db/fixed-query.ts). */
-const headerQuery = fixedQueryByShape<HeaderValues, HeaderRow>(headerShape, (db, v) => {
+const headerQuery = fixedQueryByShape<HeaderValues, HeaderRow>(definedNames, (db, v) => {
   const qb = db
     .selectFrom('contract_agreements as ca')
     .innerJoin('license_agreements as la', 'la.id', 'ca.license_agreement_id')

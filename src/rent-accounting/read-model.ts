@@ -11,8 +11,8 @@ import { isPostgres, type Executor } from '../db/database.ts';
 import { BulkWriter } from '../db/bulk.ts';
 import { ALL_LEDGERS, type LedgerScope } from '../auth/ledger-scope.ts';
 import type { ContractAgreementKind, ContractAgreementTextsTable } from './tables.ts';
-import { headerShape, headerValues, windowIdsOf, type HeaderRow, type HeaderValues } from './contracts.ts';
-import { fixedQueryByShape } from '../db/fixed-query.ts';
+import { headerValues, windowIdsOf, type HeaderRow, type HeaderValues } from './contracts.ts';
+import { definedNames, fixedQueryByShape } from '../db/fixed-query.ts';
 import { writersOf, type Joined, type Reader, type RecordWriters, type Window } from './engine.ts';
 import type { Filters } from './params.ts';
 import { idsAscending, stateGroupBy } from '../db/joined-order.ts';
@@ -55,7 +55,7 @@ function windowQuery(view: View, showNulls: boolean, sorted: boolean) {
   const variant = `${view}|${showNulls}|${sorted}`;
   let q = windowQueries.get(variant);
   if (q) return q;
-  q = fixedQueryByShape<HeaderValues, WindowRow>(headerShape, (db, v) => {
+  q = fixedQueryByShape<HeaderValues, WindowRow>(definedNames, (db, v) => {
     const text = sql.raw(showNulls ? `coalesce(t.${view}_k, t.${view})` : `t.${view}`);
     const joined = isPostgres(db)
       ? sql`null as "order", string_agg(${text}, ',' order by p.id)`

@@ -9,11 +9,11 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { isPostgres, type Executor } from '../db/database.ts';
 import { BulkWriter } from '../db/bulk.ts';
-import { ALL_LEDGERS, type LedgerScope } from '../auth/ledger-scope.ts';
+import { ALL_LEDGERS, scopeOf, scopeValues, type LedgerScope } from '../auth/ledger-scope.ts';
 import { compileSerializers, type Serializers } from '../http/serializer.ts';
 import { headerConditions, listAllocationGroupBases, type GroupFilters, type Page } from './queries.ts';
 import { containsPattern } from './search.ts';
-import { fixedQueryByShape } from '../db/fixed-query.ts';
+import { definedNames, fixedQueryByShape } from '../db/fixed-query.ts';
 import { loadBaseChildren, type Includes } from './children.ts';
 import { presentAllocationGroupBase } from './presenters.ts';
 import { AllocationGroupBase } from './schemas.ts';
@@ -235,13 +235,12 @@ function pageValues(f: GroupFilters, scope: LedgerScope, page: Page): PageValues
     distributionPeriodId: f.distributionPeriodId,
     prepaymentBlockId: f.prepaymentBlockId,
     like: f.searchPattern ? containsPattern(f.searchPattern) : undefined,
-    allLedgers: scope.all ? true : undefined,
+    ...scopeValues(scope),
     limit: page.limit,
     offset: page.offset,
     format: FORMAT,
     name: NAME,
   };
-  if (!scope.all) scope.ids.forEach((id, i) => (v[`s${i}`] = id));
   return v;
 }
 
@@ -258,34 +257,24 @@ function pageQuery(expression: string, sorted: boolean) {
   const variant = `${expression}|${sorted}`;
   let q = pageQueries.get(variant);
   if (q) return q;
-  q = fixedQueryByShape<PageValues, PageRow>(
-    (v) =>
-      Object.keys(v)
-        .filter((k) => v[k] !== undefined)
-        .join(','),
-    (db, v) => {
-      const scope: LedgerScope =
-        v.allLedgers !== undefined
-          ? ALL_LEDGERS
-          : { all: false, ids: Object.keys(v).flatMap((k) => (/^s\d+$/.test(k) ? [v[k] as number] : [])) };
-      const where = sql.join(
-        headerConditions(db, 'b', v as GroupFilters, scope, v.like as string | undefined),
-        sql` and `,
-      );
-      const expr = sql.raw(expression);
-      const joined = isPostgres(db)
-        ? sql`null as "order", '[' || coalesce(string_agg(${expr}, ',' order by p.id), '') || ']'`
-        : sorted
-          ? sql`null as "order", cast('[' || coalesce(group_concat(${expr}, ',' order by p.id), '') || ']' as blob)`
-          : sql`group_concat(p.id) as "order", cast('[' || coalesce(group_concat(${expr}, ','), '') || ']' as blob)`;
-      return sql<PageRow>`select s.stale, s.format, count(p.id) as ids, count(f.id) as found, ${joined} as json
+  q = fixedQueryByShape<PageValues, PageRow>(definedNames, (db, v) => {
+    const where = sql.join(
+      headerConditions(db, 'b', v as GroupFilters, scopeOf(v), v.like as string | undefined),
+      sql` and `,
+    );
+    const expr = sql.raw(expression);
+    const joined = isPostgres(db)
+      ? sql`null as "order", '[' || coalesce(string_agg(${expr}, ',' order by p.id), '') || ']'`
+      : sorted
+        ? sql`null as "order", cast('[' || coalesce(group_concat(${expr}, ',' order by p.id), '') || ']' as blob)`
+        : sql`group_concat(p.id) as "order", cast('[' || coalesce(group_concat(${expr}, ','), '') || ']' as blob)`;
+    return sql<PageRow>`select s.stale, s.format, count(p.id) as ids, count(f.id) as found, ${joined} as json
     from read_model_state s
     left join (select b.id from allocation_group_bases b where ${where} order by b.id limit ${v.limit} offset ${v.offset}) p
       on s.stale = 0 and s.format = ${v.format}
     left join allocation_group_base_fragments f on f.id = p.id
     where s.name = ${v.name}${stateGroupBy(db)}`;
-    },
-  );
+  });
   pageQueries.set(variant, q);
   return q;
 }
