@@ -178,12 +178,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
     }) as typeof client.query;
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // Read on every request (the caches' validity): a named statement, parsed and planned once per connection.
   const versions = async () => {
-    const row = await db
-      .selectFrom('data_version')
-      .select(['version', 'auth_version'])
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow();
+    const { rows } = await pool.query<{ version: number | string; auth_version: number | string }>({
+      name: 'wohnapi_versions',
+      text: 'select version, auth_version from data_version where id = 1',
+    });
+    const row = rows[0];
+    if (!row) throw new Error('the data_version row is missing: run `wohnapi migrate`');
     return { read: String(row.version), auth: String(row.auth_version) };
   };
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
