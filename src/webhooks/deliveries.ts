@@ -7,6 +7,7 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, Executor } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { relaxedTransaction } from '../db/relaxed-transaction.ts';
+import { fixedQuery } from '../db/fixed-query.ts';
 import { inScope, type LedgerScope } from '../auth/ledger-scope.ts';
 import { personLedgers } from '../master-data/present.ts';
 import { deliveryScopes } from './scope.ts';
@@ -143,9 +144,9 @@ export async function fanOut(trx: Transaction<DB>, postgres: boolean, now: strin
   return events.length;
 }
 
-/** Webhooks with deliveries due now and not leased. */
-export async function dueWebhooks(trx: Executor, now: string): Promise<number[]> {
-  const rows = await trx
+/** Webhooks with deliveries due now and not leased. Every idle poll asks it: a fixed query (src/db/fixed-query.ts). */
+const dueWebhooksQuery = fixedQuery<{ now: string }, { webhook_id: number }>(['now'], (db, { now }) =>
+  db
     .selectFrom('webhook_deliveries as d')
     // Only webhooks that are delivered to (as in activeHooks): the pending deliveries of one that was made inactive,
     // whose key was revoked or whose owner was disabled wait, and go on if it is delivered to again.
@@ -160,9 +161,21 @@ export async function dueWebhooks(trx: Executor, now: string): Promise<number[]>
     .where('w.active', '=', 1)
     .where('k.revoked_at', 'is', null)
     .where((eb) => eb.or([eb('u.disabled', 'is', null), eb('u.disabled', '!=', 1)]))
-    .limit(500)
-    .execute();
+    .limit(500),
+);
+
+export async function dueWebhooks(trx: Executor, now: string): Promise<number[]> {
+  const { rows } = await dueWebhooksQuery.execute(trx, { now });
   return rows.map((r) => r.webhook_id);
+}
+
+/** Whether any outbox event waits to be fanned out (every idle poll asks: a fixed query). */
+const pendingEventQuery = fixedQuery<Record<string, never>, { id: number }>([], (db) =>
+  db.selectFrom('outbox_events').select('id').where('dispatched_at', 'is', null).limit(1),
+);
+
+export async function eventPending(db: Executor): Promise<boolean> {
+  return (await pendingEventQuery.first(db, {})) !== undefined;
 }
 
 /** Leases up to `limit` due deliveries of one webhook to `owner` until `until`. */

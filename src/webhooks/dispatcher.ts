@@ -14,6 +14,7 @@ import {
   complete,
   dispatchTransaction,
   dueWebhooks,
+  eventPending,
   fanOut,
   prune,
   release,
@@ -183,12 +184,7 @@ export function startDispatcher({ database, config, logger }: DispatcherOptions)
     await flush();
     const now = Date.now();
     // Reads first: an idle dispatcher only reads, and writes (one commit) when there is work.
-    const pending = await database.db
-      .selectFrom('outbox_events')
-      .select('id')
-      .where('dispatched_at', 'is', null)
-      .limit(1)
-      .executeTakeFirst();
+    const pending = await eventPending(database.db);
     const fanned = pending
       ? await dispatchTransaction(database, owner, iso(now + leaseMs), (trx) => fanOut(trx, postgres, iso(now), 500))
       : 0;
