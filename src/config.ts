@@ -264,7 +264,6 @@ export class ConfigError extends Error {}
 /** The default of a variable (for the few places that must know it without a loaded config). */
 export const defaultOf = (name: ConfigName): string => VARIABLES[name].fallback;
 
-/** A URL with its password shown as *** (for messages and logs: a password never reaches either). */
 /**
  * A database URL with its secrets as *** for messages and logs: the password of `user:password@` (which may hold an
  * unencoded '#' or '?': the userinfo ends at the last '@' before the path) and the password parameters of the query

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, PostgresAdapter, type Transaction } from 'kysely';
 import type { DB } from './schema.ts';
-import { NAMED_STATEMENTS } from './fixed-query.ts';
+import { NAMED_STATEMENTS, fixedQuery } from './fixed-query.ts';
 import { WriteLockingSqliteDialect } from './sqlite-dialect.ts';
 import { redactUrl } from '../config.ts';
 
@@ -178,13 +178,12 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
     }) as typeof client.query;
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  // Read on every request (the caches' validity): a named statement, parsed and planned once per connection.
+  // Read on every request (the caches' validity): a fixed query, so a named statement, planned once per connection.
+  const versionsQuery = fixedQuery<Record<string, never>, { version: number; auth_version: number }>([], (d) =>
+    d.selectFrom('data_version').select(['version', 'auth_version']).where('id', '=', 1),
+  );
   const versions = async () => {
-    const { rows } = await pool.query<{ version: number | string; auth_version: number | string }>({
-      name: 'wohnapi_versions',
-      text: 'select version, auth_version from data_version where id = 1',
-    });
-    const row = rows[0];
+    const row = await versionsQuery.first(db, {});
     if (!row) throw new Error('the data_version row is missing: run `wohnapi migrate`');
     return { read: String(row.version), auth: String(row.auth_version) };
   };

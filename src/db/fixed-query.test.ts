@@ -86,11 +86,11 @@ for (const dialect of DIALECTS) {
     it('by shape: answer what the builder answers for every shape and value, built once per shape', async () => {
       let builds = 0;
       const query = fixedQueryByShape(
-        (v: Filter) => (v.code === undefined ? 'all' : 'code'),
         (db, v: Filter) => {
           builds++;
           return buildFilter(db, v);
         },
+        (v: Filter) => (v.code === undefined ? 'all' : 'code'),
       );
       for (const values of [
         { minId: 9001, limit: 10 },

@@ -98,13 +98,10 @@ export function fixedQuery<A extends Args, R>(
   return { execute, first: async (db, args) => (await execute(db, args)).rows[0] };
 }
 
-/** A family of fixed queries keyed by their shape (e.g. the kind and the number of ids of an IN list). */
-export function fixedQueries<K, A extends Args, R>(
-  make: (key: K) => FixedQuery<A, R>,
-  keyText: (key: K) => string,
-  max = 256,
-): (key: K) => FixedQuery<A, R> {
-  const made = new Map<string, FixedQuery<A, R>>();
+/** A family of fixed queries (or of such families) keyed by their shape (e.g. the kind and the number of ids of an
+ *  IN list): each made once, a bounded number kept. */
+export function fixedQueries<K, Q>(make: (key: K) => Q, keyText: (key: K) => string, max = 256): (key: K) => Q {
+  const made = new Map<string, Q>();
   return (key) => {
     const text = keyText(key);
     let q = made.get(text);
@@ -116,20 +113,15 @@ export function fixedQueries<K, A extends Args, R>(
   };
 }
 
-/** The names of the values given (not undefined), in order: the shape of a `fixedQueryByShape` call's values. */
-export const definedNames = (args: Record<string, unknown>): string =>
-  Object.keys(args)
-    .filter((k) => args[k] !== undefined)
-    .join(',');
-
 /**
  * A query of several shapes whose arguments are the defined values of each call (a value left undefined decides the
  * shape and stays undefined for `build`, which may test it with `=== undefined` and must pass every other value
- * straight through): one fixed query per shape, `shape` naming it. Used by read paths whose optional filters vary.
+ * straight through): one fixed query per shape, named by the defined values' names and `shape`, for what else
+ * decides it. Used by read paths whose optional filters vary.
  */
 export function fixedQueryByShape<A extends Args, R>(
-  shape: (args: A) => string,
   build: (db: Executor, args: A) => Compilable<R> | RawBuilder<R>,
+  shape: (args: A) => string = () => '',
 ): { rows(db: Executor, args: A): Promise<R[]> } {
   const defined = (args: A) => Object.keys(args).filter((k) => args[k] !== undefined);
   const family = fixedQueries(

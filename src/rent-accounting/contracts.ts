@@ -5,7 +5,7 @@ import type { TProperties } from '@sinclair/typebox';
 import type { Executor } from '../db/database.ts';
 import type { ContractAgreementKind } from './tables.ts';
 import { ledgerCondition, scopeOf, scopeValues, type LedgerScope } from '../auth/ledger-scope.ts';
-import { definedNames, fixedQueryByShape } from '../db/fixed-query.ts';
+import { fixedQueryByShape } from '../db/fixed-query.ts';
 import { WireObject } from '../http/schemas.ts';
 import { dateTime } from '../http/present.ts';
 import { compileSerializer } from '../http/serializer.ts';
@@ -86,7 +86,7 @@ function agreementConditions(kind: ContractAgreementKind, f: Filters, scope: Led
 export type HeaderValues = Record<string, unknown>;
 
 export function headerValues(kind: ContractAgreementKind, f: Filters, scope: LedgerScope, w: Window): HeaderValues {
-  const v: HeaderValues = {
+  return {
     kind,
     limit: w.limit,
     offset: w.offset,
@@ -100,7 +100,6 @@ export function headerValues(kind: ContractAgreementKind, f: Filters, scope: Led
     economicUnitId: f.economicUnitId,
     ...scopeValues(scope),
   };
-  return v;
 }
 
 /** The window's ids (`windowIds`) from header values whose values are a fixed query's placeholders. */
@@ -110,7 +109,7 @@ export function windowIdsOf(db: Executor, v: HeaderValues) {
 }
 
 /** The one definition of the header query, built by Kysely once per shape (src/db/fixed-query.ts). */
-const headerQuery = fixedQueryByShape<HeaderValues, HeaderRow>(definedNames, (db, v) => {
+const headerQuery = fixedQueryByShape<HeaderValues, HeaderRow>((db, v) => {
   const qb = db
     .selectFrom('contract_agreements as ca')
     .innerJoin('license_agreements as la', 'la.id', 'ca.license_agreement_id')

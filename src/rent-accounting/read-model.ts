@@ -12,7 +12,7 @@ import { BulkWriter } from '../db/bulk.ts';
 import { ALL_LEDGERS, type LedgerScope } from '../auth/ledger-scope.ts';
 import type { ContractAgreementKind, ContractAgreementTextsTable } from './tables.ts';
 import { headerValues, windowIdsOf, type HeaderRow, type HeaderValues } from './contracts.ts';
-import { definedNames, fixedQueryByShape } from '../db/fixed-query.ts';
+import { fixedQueries, fixedQueryByShape } from '../db/fixed-query.ts';
 import { writersOf, type Joined, type Reader, type RecordWriters, type Window } from './engine.ts';
 import type { Filters } from './params.ts';
 import { idsAscending, stateGroupBy } from '../db/joined-order.ts';
@@ -50,28 +50,24 @@ interface WindowRow {
  * the order it joined them, and only if that is not ascending runs again with ORDER BY in the aggregate (`sorted`,
  * which sorts the texts: twice the statement's cost, measured 0.4 -> 0.8 ms per 500 agreements).
  */
-const windowQueries = new Map<string, ReturnType<typeof fixedQueryByShape<HeaderValues, WindowRow>>>();
-function windowQuery(view: View, showNulls: boolean, sorted: boolean) {
-  const variant = `${view}|${showNulls}|${sorted}`;
-  let q = windowQueries.get(variant);
-  if (q) return q;
-  q = fixedQueryByShape<HeaderValues, WindowRow>(definedNames, (db, v) => {
-    const text = sql.raw(showNulls ? `coalesce(t.${view}_k, t.${view})` : `t.${view}`);
-    const joined = isPostgres(db)
-      ? sql`null as "order", string_agg(${text}, ',' order by p.id)`
-      : sorted
-        ? sql`null as "order", cast(group_concat(${text}, ',' order by p.id) as blob)`
-        : sql`group_concat(p.id) as "order", cast(group_concat(${text}, ',') as blob)`;
-    return sql<WindowRow>`select s.stale, s.format, count(p.id) as ids, count(${text}) as found,
+const windowQuery = fixedQueries(
+  ({ view, showNulls, sorted }: { view: View; showNulls: boolean; sorted: boolean }) =>
+    fixedQueryByShape<HeaderValues, WindowRow>((db, v) => {
+      const text = sql.raw(showNulls ? `coalesce(t.${view}_k, t.${view})` : `t.${view}`);
+      const joined = isPostgres(db)
+        ? sql`null as "order", string_agg(${text}, ',' order by p.id)`
+        : sorted
+          ? sql`null as "order", cast(group_concat(${text}, ',' order by p.id) as blob)`
+          : sql`group_concat(p.id) as "order", cast(group_concat(${text}, ',') as blob)`;
+      return sql<WindowRow>`select s.stale, s.format, count(p.id) as ids, count(${text}) as found,
       max(p.id) as last, ${joined} as json
     from read_model_state s
     left join (${windowIdsOf(db, v)}) p on s.stale = 0 and s.format = ${v.format}
     left join contract_agreement_texts t on t.id = p.id
     where s.name = ${v.name}${stateGroupBy(db)}`;
-  });
-  windowQueries.set(variant, q);
-  return q;
-}
+    }),
+  ({ view, showNulls, sorted }) => `${view}|${showNulls}|${sorted}`,
+);
 
 /** Agreements per step of a rebuild (their texts are held until they are written). */
 const ID_WINDOW = 2000;
@@ -99,7 +95,7 @@ export function contractReadModel() {
     showNulls: boolean,
     sorted = false,
   ): Promise<Joined | undefined> {
-    const rows = await windowQuery(view, showNulls, sorted).rows(db, {
+    const rows = await windowQuery({ view, showNulls, sorted }).rows(db, {
       ...headerValues(kind, f, scope, w),
       format: formatOf(),
       name: NAME,

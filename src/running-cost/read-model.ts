@@ -13,7 +13,7 @@ import { ALL_LEDGERS, scopeOf, scopeValues, type LedgerScope } from '../auth/led
 import { compileSerializers, type Serializers } from '../http/serializer.ts';
 import { headerConditions, listAllocationGroupBases, type GroupFilters, type Page } from './queries.ts';
 import { containsPattern } from './search.ts';
-import { definedNames, fixedQueryByShape } from '../db/fixed-query.ts';
+import { fixedQueries, fixedQueryByShape } from '../db/fixed-query.ts';
 import { loadBaseChildren, type Includes } from './children.ts';
 import { presentAllocationGroupBase } from './presenters.ts';
 import { AllocationGroupBase } from './schemas.ts';
@@ -227,7 +227,7 @@ interface PageRow {
 type PageValues = Record<string, unknown>;
 
 function pageValues(f: GroupFilters, scope: LedgerScope, page: Page): PageValues {
-  const v: PageValues = {
+  return {
     id: f.id,
     code: f.code === '' ? undefined : f.code,
     ownerId: f.ownerId,
@@ -241,7 +241,6 @@ function pageValues(f: GroupFilters, scope: LedgerScope, page: Page): PageValues
     format: FORMAT,
     name: NAME,
   };
-  return v;
 }
 
 /**
@@ -252,32 +251,28 @@ function pageValues(f: GroupFilters, scope: LedgerScope, page: Page): PageValues
  * the ids in the order it joined them, and only if that is not ascending does it run again with ORDER BY (`sorted`,
  * which sorts the pieces, ~0.5 ms a page).
  */
-const pageQueries = new Map<string, ReturnType<typeof fixedQueryByShape<PageValues, PageRow>>>();
-function pageQuery(expression: string, sorted: boolean) {
-  const variant = `${expression}|${sorted}`;
-  let q = pageQueries.get(variant);
-  if (q) return q;
-  q = fixedQueryByShape<PageValues, PageRow>(definedNames, (db, v) => {
-    const where = sql.join(
-      headerConditions(db, 'b', v as GroupFilters, scopeOf(v), v.like as string | undefined),
-      sql` and `,
-    );
-    const expr = sql.raw(expression);
-    const joined = isPostgres(db)
-      ? sql`null as "order", '[' || coalesce(string_agg(${expr}, ',' order by p.id), '') || ']'`
-      : sorted
-        ? sql`null as "order", cast('[' || coalesce(group_concat(${expr}, ',' order by p.id), '') || ']' as blob)`
-        : sql`group_concat(p.id) as "order", cast('[' || coalesce(group_concat(${expr}, ','), '') || ']' as blob)`;
-    return sql<PageRow>`select s.stale, s.format, count(p.id) as ids, count(f.id) as found, ${joined} as json
+const pageQuery = fixedQueries(
+  ({ expression, sorted }: { expression: string; sorted: boolean }) =>
+    fixedQueryByShape<PageValues, PageRow>((db, v) => {
+      const where = sql.join(
+        headerConditions(db, 'b', v as GroupFilters, scopeOf(v), v.like as string | undefined),
+        sql` and `,
+      );
+      const expr = sql.raw(expression);
+      const joined = isPostgres(db)
+        ? sql`null as "order", '[' || coalesce(string_agg(${expr}, ',' order by p.id), '') || ']'`
+        : sorted
+          ? sql`null as "order", cast('[' || coalesce(group_concat(${expr}, ',' order by p.id), '') || ']' as blob)`
+          : sql`group_concat(p.id) as "order", cast('[' || coalesce(group_concat(${expr}, ','), '') || ']' as blob)`;
+      return sql<PageRow>`select s.stale, s.format, count(p.id) as ids, count(f.id) as found, ${joined} as json
     from read_model_state s
     left join (select b.id from allocation_group_bases b where ${where} order by b.id limit ${v.limit} offset ${v.offset}) p
       on s.stale = 0 and s.format = ${v.format}
     left join allocation_group_base_fragments f on f.id = p.id
     where s.name = ${v.name}${stateGroupBy(db)}`;
-  });
-  pageQueries.set(variant, q);
-  return q;
-}
+    }),
+  ({ expression, sorted }) => `${expression}|${sorted}`,
+);
 
 /**
  * The JSON text of a page of AllocationGroupBases (the same filters, scope and paging as listAllocationGroupBases)
@@ -295,7 +290,10 @@ export async function readBasePage(
   keepNulls: boolean,
   sorted = false,
 ): Promise<Buffer | string | undefined> {
-  const rows = await pageQuery(rowExpression(keepNulls, inc), sorted).rows(db, pageValues(f, scope, page));
+  const rows = await pageQuery({ expression: rowExpression(keepNulls, inc), sorted }).rows(
+    db,
+    pageValues(f, scope, page),
+  );
   const row = rows[0];
   if (!row || Number(row.stale) !== 0 || row.format !== FORMAT) return undefined;
   // a base without pieces is never expected while fresh; the live path would still answer it right
