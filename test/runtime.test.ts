@@ -204,7 +204,6 @@ describe('serve: SIGTERM while a webhook delivery is under way', () => {
       );
       assert.equal((await cli(['import', file], env)).code, 0);
       await receiver.waitFor(1);
-      const started = Date.now();
       const { code } = await server.stop('SIGTERM');
       // the drain covers the delivery (6 s), not only the requests (0.1 s) and 5 s: the worker was not killed
       assert.equal(code, 0, server.output());
@@ -213,9 +212,13 @@ describe('serve: SIGTERM while a webhook delivery is under way', () => {
         /"msg":"draining workers".*"timeoutMs":11000|"timeoutMs":11000.*"msg":"draining workers"/,
       );
       assert.doesNotMatch(server.output(), /killing them/);
-      assert.ok(Date.now() - started >= 5000, 'stopped before the delivery timed out');
+      // the attempt ran to its own timeout and was recorded before the worker exited
       const log = await cli(['webhook', 'deliveries', '1'], env);
-      assert.match(log.stdout, /\tEconomicUnit 2\tcreated\t1\t/, `the attempt is recorded: ${log.stdout}`);
+      assert.match(
+        log.stdout,
+        /\tEconomicUnit 2\tcreated\t1\t[^\t]+\tNo answer within 6000 ms\.\t/,
+        `the attempt is recorded: ${log.stdout}`,
+      );
     } finally {
       await receiver.close();
       fs.rmSync(dir, { recursive: true, force: true });
