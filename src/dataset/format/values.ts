@@ -12,12 +12,17 @@ export type JsonValue = null | boolean | string | Num | JsonValue[] | { [key: st
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?Z$/;
 const INT = /^-?\d+$/;
+/** A decimal without an exponent and without leading zeros (as JSON writes numbers). */
+const PLAIN_DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+const NONZERO = /[1-9]/;
 
 /**
  * Plain decimal text of a JSON number: exponents are expanded digit by digit (no float arithmetic),
  * `-0` becomes `0`; the digits written in the file are kept (1234.50 stays 1234.50).
  */
 export function plainDecimal(text: string): string {
+  // the common case: plain digits with an optional fraction, kept as written (but '-0' and '-0.00' lose the sign)
+  if (PLAIN_DECIMAL.test(text)) return text.charCodeAt(0) === 45 && !NONZERO.test(text) ? text.slice(1) : text;
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/.exec(text);
   const intPart = m?.[2];
   if (!m || intPart === undefined) throw new Error(`not a number: ${text}`);
@@ -84,7 +89,10 @@ export function toColumn(type: FieldType, v: JsonValue): { value: string | numbe
       if (!Number.isFinite(Number(v.text)))
         return { error: `${show(v)} is beyond the range of numbers clients can read (about ±1.8e308)` };
       // written out digit by digit, 1e-100000000 would be 100 MB of zeros (and 0e999999999 more than a string holds)
-      if (Math.abs(Number(/[eE]([-+]?\d+)$/.exec(v.text)?.[1] ?? 0)) > MAX_DECIMAL_EXPONENT)
+      if (
+        !PLAIN_DECIMAL.test(v.text) &&
+        Math.abs(Number(/[eE]([-+]?\d+)$/.exec(v.text)?.[1] ?? 0)) > MAX_DECIMAL_EXPONENT
+      )
         return {
           error: `${show(v)} has an exponent beyond ±${MAX_DECIMAL_EXPONENT}: written out (decimals are stored digit by digit) it would have more digits than any value needs`,
         };

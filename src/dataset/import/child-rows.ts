@@ -42,9 +42,11 @@ export async function foreignChildren(
   spec: CollectionSpec,
   batch: Parsed[],
   report: Report,
+  empty: ReadonlySet<string>,
 ): Promise<Set<Parsed>> {
   const out = new Set<Parsed>();
   for (const c of withIds(spec)) {
+    if (empty.has(c.table)) continue; // no stored row: none of another parent
     // the record's own array (two contract kinds may share a table under different names)
     const named = new Map<number, { p: Parsed; index: number; wire: string }>();
     for (const p of batch) {
@@ -79,11 +81,16 @@ export class LeftOutChildren {
   private noted: Noted[] = [];
 
   /** Before a batch is written (its records' stored child rows are still there). */
-  async beforeWrite(bulk: BulkWriter, spec: CollectionSpec, batch: Parsed[]): Promise<void> {
+  async beforeWrite(
+    bulk: BulkWriter,
+    spec: CollectionSpec,
+    batch: Parsed[],
+    empty: ReadonlySet<string>,
+  ): Promise<void> {
     if (batch.length === 0) return;
     for (const c of withIds(spec)) {
       const refs = REFERRERS.get(c.table) ?? [];
-      if (refs.length === 0) continue;
+      if (refs.length === 0 || empty.has(c.table)) continue; // no stored row: none left out
       const byId = new Map(batch.map((p) => [p.id, p]));
       const kept = new Set(
         batch.flatMap((p) => p.children.find((r) => r.spec.table === c.table)?.rows.map((r) => r.id as number) ?? []),

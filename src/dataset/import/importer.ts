@@ -18,6 +18,7 @@ import { parseInThread } from './parse-thread.ts';
 import { decodeDeletion, decodeParsed, type DeletionArrays, type Item, type ParsedArrays } from './transfer.ts';
 import { checkRecord, withoutDanglingReferences, type Pending } from './check.ts';
 import { writeBatch } from './write.ts';
+import { emptyTables } from './empty-tables.ts';
 import { rebuildStaleReadModels } from '../read-models.ts';
 import { keyClashes } from './unique-keys.ts';
 import { projectRuleProblems } from './project-rules.ts';
@@ -115,6 +116,8 @@ export class Importer {
   position = 0;
   private deleting = false;
   private batch: Parsed[] = [];
+  /** The current collection's tables that held no row when it started (empty-tables.ts). */
+  private empty: ReadonlySet<string> = new Set();
   private deletions: Deletion[] = [];
   private pending: Pending[] = [];
   private readonly seen = new Map<string, IdSet>();
@@ -159,11 +162,12 @@ export class Importer {
     }
   }
 
-  private collectionStart(name: string): void {
+  private async collectionStart(name: string): Promise<void> {
     const spec = name === DELETIONS ? null : (COLLECTIONS.find((c) => c.name === name) ?? null);
     this.deleting = spec === null;
     this.current = spec;
     this.summary.collections[name] = 0;
+    this.empty = spec ? await emptyTables(this.bulk, spec) : new Set();
   }
 
   private record([position, line, id, problems, parsed]: Item): void | Promise<void> {
@@ -272,7 +276,7 @@ export class Importer {
     }
     const found = await lookup(this.bulk, need);
     const clashes = await keyClashes(this.bulk, spec, unique, report);
-    for (const p of await foreignChildren(this.bulk, spec, unique, report)) clashes.add(p);
+    for (const p of await foreignChildren(this.bulk, spec, unique, report, this.empty)) clashes.add(p);
     const valid = unique.filter(
       (p) =>
         !clashes.has(p) &&
@@ -289,9 +293,9 @@ export class Importer {
     );
     // valid records are written even after a problem (the transaction is rolled back at the end), so that later
     // references to them are not reported as unknown
-    await this.leftOut.beforeWrite(this.bulk, spec, written);
+    await this.leftOut.beforeWrite(this.bulk, spec, written, this.empty);
     try {
-      const { events, moved } = await writeBatch(this.bulk, spec, written);
+      const { events, moved } = await writeBatch(this.bulk, spec, written, this.empty);
       this.moved += moved;
       await this.record_events(events);
     } catch (err) {

@@ -146,8 +146,17 @@ function knownFields(spec: CollectionSpec, kind: KindSpec | undefined): Set<stri
   return known;
 }
 
+/** A record as the parsing stage reads it: its references are found where it is checked (transfer.ts rebuilds them
+ * from the spec on arrival, so the stage does not spend time on them). */
+export type ParsedRecord = Omit<Parsed, 'refs'>;
+
 /** Parses one record; null when it has a problem (each one reported). */
-export function parseRecord(spec: CollectionSpec, value: JsonValue, position: number, report: Report): Parsed | null {
+export function parseRecord(
+  spec: CollectionSpec,
+  value: JsonValue,
+  position: number,
+  report: Report,
+): ParsedRecord | null {
   if (!isObject(value)) {
     report('', 'a record must be a JSON object');
     return null;
@@ -193,7 +202,6 @@ export function parseRecord(spec: CollectionSpec, value: JsonValue, position: nu
     kindName: kindName ?? undefined,
     detail,
     children,
-    refs: refsOf(spec, kind, row, detail?.row, children),
   };
 }
 

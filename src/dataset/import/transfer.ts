@@ -6,7 +6,7 @@
 import { COLLECTIONS } from '../format/collections.ts';
 import type { CollectionSpec } from '../format/fields.ts';
 import type { Deletion } from './deletions.ts';
-import { childSpecsOf, refsOf, type ChildRows, type Parsed } from './record.ts';
+import { childSpecsOf, refsOf, type ChildRows, type Parsed, type ParsedRecord } from './record.ts';
 
 /** A record's values: its fields in spec order, its CompanyCodeId as written, kind, detail fields, child rows. */
 export type ParsedArrays = [
@@ -31,9 +31,11 @@ export type Item = [
   parsed: ParsedArrays | DeletionArrays | null,
 ];
 
+/** The row's values in the shape's column order: a packed array (one made by `new Array(n)` is holey, and
+ * JSON.stringify takes its slow path for holey arrays: measured 1.4-1.75x slower over the same values). */
 const valuesOf = (row: Record<string, unknown>, { columns }: Shape): unknown[] => {
-  const out = new Array<unknown>(columns.length);
-  for (let i = 0; i < columns.length; i++) out[i] = row[columns[i] as string];
+  const out: unknown[] = [];
+  for (const c of columns) out.push(row[c]);
   return out;
 };
 
@@ -57,7 +59,7 @@ function shapeOf(key: object, fields: Array<{ column: string }>, position?: stri
   return shape;
 }
 
-export function encodeParsed(spec: CollectionSpec, p: Parsed): ParsedArrays {
+export function encodeParsed(spec: CollectionSpec, p: ParsedRecord): ParsedArrays {
   const detail =
     p.kind?.detail && p.detail ? valuesOf(p.detail.row, shapeOf(p.kind.detail, p.kind.detail.fields)) : null;
   const children = p.children.map((c) => {

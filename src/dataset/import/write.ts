@@ -25,13 +25,19 @@ export interface Written {
   moved: number;
 }
 
-export async function writeBatch(bulk: BulkWriter, spec: CollectionSpec, batch: Parsed[]): Promise<Written> {
+/** `empty`: the collection's tables that held no row when it started (empty-tables.ts): none of its records exists. */
+export async function writeBatch(
+  bulk: BulkWriter,
+  spec: CollectionSpec,
+  batch: Parsed[],
+  empty: ReadonlySet<string>,
+): Promise<Written> {
   if (batch.length === 0) return { events: [], moved: 0 };
   const columns = mainColumns(spec);
   const ownsRows = spec.children.length > 0 || spec.kinds !== undefined;
   const hasLedger = columns.includes('company_code_id');
   const existing = new Map<number, Record<string, unknown>>();
-  if (spec.entity || ownsRows || hasLedger) {
+  if ((spec.entity || ownsRows || hasLedger) && !empty.has(spec.table)) {
     const base = spec.entity ? columns : spec.kinds ? ['id', 'kind'] : ['id'];
     const cols = hasLedger && !base.includes('company_code_id') ? [...base, 'company_code_id'] : base;
     await inChunks(
