@@ -75,6 +75,9 @@ export function registerDataCommands(program: Command): void {
         throw new CommandError(
           `${path.resolve(file)} is not a file (a folder or a device); give the path of the JSON file to import`,
         );
+      // The parsing thread starts first: its modules load while this thread loads its own and opens the database
+      const { startParseWorker } = await import('../dataset/import/parse-thread.ts');
+      const worker = parseInThread(file) ? startParseWorker() : false;
       // The dataset modules load when a command runs, not for `--help`.
       const { importData, ImportFailed } = await import('../dataset/import/importer.ts');
       const { formatProblemWithLine } = await import('../dataset/import/lookup.ts');
@@ -83,7 +86,7 @@ export function registerDataCommands(program: Command): void {
       const bar = progressBar('import', unit);
       try {
         const summary = await withDatabase((database) =>
-          importData(database, readWithProgress(file, bar, scale), { parseInThread: parseInThread(file) }),
+          importData(database, readWithProgress(file, bar, scale), { parseInThread: worker }),
         ).finally(() => bar.stop());
         const seconds = (performance.now() - started) / 1000;
         out(

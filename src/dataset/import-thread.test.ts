@@ -3,13 +3,15 @@
 // same errors of the document with their line and column, the same failure of the input, and nothing stored on error.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { PassThrough, Readable } from 'node:stream';
+import type { Worker } from 'node:worker_threads';
 import { DIALECTS, type TestDatabase } from '../../test/support/db.ts';
 import { count, exportText, withDb } from '../../test/support/dataset.ts';
 import { loadDemo } from './demo/load.ts';
 import { importData, ImportFailed } from './import/importer.ts';
 import { formatProblemWithLine } from './import/lookup.ts';
-import { parseInThread } from './import/parse-thread.ts';
+import { parseInThread, startParseWorker } from './import/parse-thread.ts';
 import { DocumentError } from './import/reader.ts';
 
 /** The text in chunks of `size` bytes (so multi-byte characters and records are cut). */
@@ -140,6 +142,29 @@ for (const dialect of DIALECTS) {
 }
 
 describe('the parsing thread on its own', () => {
+  it('started ahead (as the CLI does), it waits until the import takes it, and parses the same', async () => {
+    const text = '{"CompanyCodes":[{"Id":1,"Code":"1","Name":"a"},{"Id":2,"Code":"2","Name":"b"}]}';
+    const messages = async (worker?: Worker) => {
+      const got: string[] = [];
+      await parseInThread(Readable.from([text]), (m) => void got.push(JSON.stringify(m)), worker);
+      return got;
+    };
+    const worker = startParseWorker();
+    await new Promise((resolve) => setTimeout(resolve, 300)); // its modules are loaded and it waits
+    assert.deepEqual(await messages(worker), await messages());
+  });
+
+  it('started ahead and never taken, it does not keep the process alive', () => {
+    const module = JSON.stringify(new URL('./import/parse-thread.ts', import.meta.url).href);
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', `(await import(${module})).startParseWorker();`],
+      { timeout: 20_000, encoding: 'utf8' },
+    );
+    assert.equal(run.error, undefined, 'the process ended by itself');
+    assert.equal(run.status, 0, run.stderr);
+  });
+
   /** A document of `n` price index values, each record padded to `size` bytes, cut into chunks of 64 KiB. */
   async function* document(n: number, size: number, pulled: { chunks: number }) {
     let text = '{"PriceIndices":[{"Id":1,"Code":"VPI"}],"PriceIndexValues":[';

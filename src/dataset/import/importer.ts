@@ -2,6 +2,7 @@
 // checked against the database (rows of earlier batches included), ledgers of child rows copied from their parents,
 // events recorded for the entities that carry webhooks. Any problem: everything is rolled back and all problems listed.
 import type { Readable } from 'node:stream';
+import type { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import type { Database, Executor } from '../../db/database.ts';
 import { EVENT_COLUMNS, eventValues, type DomainEvent } from '../../events/outbox.ts';
@@ -41,8 +42,9 @@ export interface ImportOptions {
   progress?: (records: number) => void;
   now?: Date;
   /** Parse the file in a worker thread while this one checks and writes (for large files on several cores; the CLI
-   * decides by the file's size). The result is the same either way. */
-  parseInThread?: boolean;
+   * decides by the file's size), or in this worker, started ahead (startParseWorker). The result is the same either
+   * way. */
+  parseInThread?: boolean | Worker;
 }
 
 export { ImportFailed };
@@ -82,8 +84,10 @@ async function importInTransaction(
     if (postgres) await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
     const importer = new Importer(trx, new BulkWriter(trx, database), options);
     try {
-      const parse = options.parseInThread ? parseInThread : parseDocument;
-      await parse(input, (message) => importer.consume(message));
+      const consume = (message: StageMessage) => importer.consume(message);
+      const thread = options.parseInThread;
+      if (thread) await parseInThread(input, consume, thread === true ? undefined : thread);
+      else await parseDocument(input, consume);
       await importer.assigned.check(importer.bulk, (p) => importer.problem(p));
       await importer.addresses.check(importer.bulk, (p) => importer.problem(p));
       await importer.leftOut.check(importer.bulk, (p) => importer.problem(p));

@@ -9,8 +9,9 @@ import { Worker } from 'node:worker_threads';
 import { DocumentError, type Location } from './reader.ts';
 import type { Emit, StageMessage } from './stage.ts';
 
-/** This thread -> the worker. */
-export type ToWorker = { t: 'chunk'; data: Uint8Array | string } | { t: 'eof' } | { t: 'input-failed' } | { t: 'ack' };
+/** This thread -> the worker ('start': the reading may begin, every listener is in place). */
+export type ToWorker =
+  { t: 'start' } | { t: 'chunk'; data: Uint8Array | string } | { t: 'eof' } | { t: 'input-failed' } | { t: 'ack' };
 /** The worker -> this thread. */
 export type FromWorker =
   | StageMessage
@@ -25,18 +26,35 @@ export type FromWorker =
 const EXTENSION = path.extname(fileURLToPath(import.meta.url));
 const WORKER = new URL(`./parse-worker${EXTENSION}`, import.meta.url);
 
-/** A worker thread of the parsing stage. Under tsx its loader, registered on this thread, does not reach a worker's
- * entry module (tsx issue 354), so the worker registers it first and then imports the TypeScript module. */
-function startWorker(): Worker {
-  if (EXTENSION !== '.ts') return new Worker(WORKER);
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const load = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER.href)}); })`;
-  return new Worker(load, { eval: true });
+/**
+ * Starts a worker thread of the parsing stage. It loads its modules and waits for parseInThread, so a caller that
+ * starts it early (the CLI, before it opens the database) has it ready when the reading begins. It does not keep the
+ * process alive until parseInThread takes it (nor after), so an import that fails before it leaves nothing behind.
+ *
+ * Under tsx its loader, registered on this thread, does not reach a worker's entry module (tsx issue 354), so the
+ * worker registers it first and then imports the TypeScript module.
+ */
+export function startParseWorker(): Worker {
+  let worker: Worker;
+  if (EXTENSION !== '.ts') worker = new Worker(WORKER);
+  else {
+    const tsx = import.meta.resolve('tsx/esm/api');
+    const load = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER.href)}); })`;
+    worker = new Worker(load, { eval: true });
+  }
+  worker.unref();
+  return worker;
 }
 
-export async function parseInThread(input: AsyncIterable<Buffer | string>, emit: Emit): Promise<void> {
+/** Parses the input in a worker thread: `worker` started ahead by startParseWorker, or a new one; it is stopped at the
+ * end. */
+export async function parseInThread(
+  input: AsyncIterable<Buffer | string>,
+  emit: Emit,
+  worker: Worker = startParseWorker(),
+): Promise<void> {
   const chunks = input[Symbol.asyncIterator]();
-  const worker = startWorker();
+  worker.ref();
   const inbox: FromWorker[] = [];
   let failure: { error: unknown } | undefined;
   let finished = false;
@@ -83,6 +101,7 @@ export async function parseInThread(input: AsyncIterable<Buffer | string>, emit:
   worker.on('exit', (code) => {
     if (!finished) fail(new Error(`import: the parsing thread stopped (exit code ${code}) before the file was read`));
   });
+  worker.postMessage({ t: 'start' } satisfies ToWorker);
 
   try {
     for (;;) {
