@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { Kysely, PostgresDialect, PostgresAdapter, type Transaction } from 'kysely';
 import type { DB } from './schema.ts';
 import { NAMED_STATEMENTS, fixedQuery } from './fixed-query.ts';
@@ -33,9 +34,18 @@ export interface DataVersions {
   auth: string;
 }
 
-// Keep DATE and NUMERIC as strings (exact round-trip), parse BIGINT counts as numbers.
-pg.types.setTypeParser(1082, (v: string) => v);
-pg.types.setTypeParser(20, (v: string) => Number(v));
+let pgModule: typeof pg | undefined;
+/** pg, loaded when a PostgreSQL database is first opened: a process on SQLite never loads it (it and what it loads
+ * took ~50 ms of every CLI command's start). */
+function loadPg(): typeof pg {
+  if (!pgModule) {
+    pgModule = createRequire(import.meta.url)('pg') as typeof pg;
+    // Keep DATE and NUMERIC as strings (exact round-trip), parse BIGINT counts as numbers.
+    pgModule.types.setTypeParser(1082, (v: string) => v);
+    pgModule.types.setTypeParser(20, (v: string) => Number(v));
+  }
+  return pgModule;
+}
 
 /** The part of a better-sqlite3 statement Kysely's SQLite driver calls. */
 interface KyselyStatement {
@@ -139,7 +149,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
     };
     return { db, dialect: 'sqlite', url, sqlite, versions, close: () => db.destroy() };
   }
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     max: options.poolSize ?? 10,
     ...(options.queryTimeoutMs

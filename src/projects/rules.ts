@@ -10,6 +10,7 @@ import { COLUMN, COST_FIELDS, COST_LABELS, COST_TABLES } from './fields.ts';
 import { hasAssignments } from './assignments.ts';
 import { fixedQuery } from '../db/fixed-query.ts';
 import { projectWithCode, type ProjectRow } from './queries.ts';
+import { codeTaken, lifeTimeViolation } from './value-rules.ts';
 
 const KNOWN = [...SCALAR_FIELDS, ...ARRAY_FIELDS] as string[];
 const KNOWN_BY_LOWER = new Map(KNOWN.map((k) => [k.toLowerCase(), k]));
@@ -75,17 +76,6 @@ export interface FieldCheck {
   /** The stored project, for a change. */
   current?: ProjectRow;
 }
-
-/** decisions §4: ProjectLifeTimeTo, when given, is not before ProjectLifeTimeFrom. The message when it is. */
-export function lifeTimeViolation(from: unknown, to: unknown): string | undefined {
-  if (typeof from === 'string' && typeof to === 'string' && to < from)
-    return `ProjectLifeTimeTo '${to}' is before ProjectLifeTimeFrom '${from}'.`;
-  return undefined;
-}
-
-/** decisions §4: `Code`, when given, is unique within its ledger. The message when project `other` has it. */
-export const codeTaken = (code: string, other: number, ledger: number): string =>
-  `The code '${code}' is already used by project ${other} in ledger ${ledger}.`;
 
 const ledgerById = fixedQuery<{ id: number }, { id: number }>(['id'], (db, { id }) =>
   db.selectFrom('company_codes').select('id').where('id', '=', id),

@@ -5,7 +5,7 @@
 // record. The rules and their messages are the API's (src/projects); each violation is a problem of the record.
 import { KIND_ORDER, KINDS } from '../../projects/fields.ts';
 import { prerequisiteMissing } from '../../projects/assignments.ts';
-import { codeTaken, lifeTimeViolation } from '../../projects/rules.ts';
+import { codeTaken, lifeTimeViolation } from '../../projects/value-rules.ts';
 import { inChunks, placeholders, q, type BulkWriter } from '../../db/bulk.ts';
 import type { CollectionSpec } from '../format/fields.ts';
 import { lookup } from './lookup.ts';
