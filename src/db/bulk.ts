@@ -33,6 +33,31 @@ export class BulkWriter {
    * 'nothing': skip rows whose key exists; 'none': plain insert.
    */
   async insert(table: string, columns: string[], rows: unknown[][], conflict: Conflict = 'none'): Promise<void> {
+    return this.insertRows(table, columns, rows, conflict, (params, p, row) => {
+      for (const v of row) params[p++] = v === undefined ? null : v;
+    });
+  }
+
+  /** insert, for rows that are objects with (at least) the columns as keys: no array is made per row. */
+  async insertObjects(
+    table: string,
+    columns: string[],
+    rows: Array<Record<string, unknown>>,
+    conflict: Conflict = 'none',
+  ): Promise<void> {
+    return this.insertRows(table, columns, rows, conflict, (params, p, row) => {
+      for (const c of columns) params[p++] = row[c] ?? null;
+    });
+  }
+
+  /** The statements of an insert; `fill` writes a row's values into `params` from index `p` on. */
+  private async insertRows<R>(
+    table: string,
+    columns: string[],
+    rows: R[],
+    conflict: Conflict,
+    fill: (params: unknown[], p: number, row: R) => void,
+  ): Promise<void> {
     const perStatement = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / columns.length)));
     for (let i = 0; i < rows.length;) {
       // full statements, then the rest in power-of-two sizes: a few statement shapes per table, each prepared once
@@ -41,8 +66,7 @@ export class BulkWriter {
       const chunk = i === 0 && n === rows.length ? rows : rows.slice(i, i + n);
       i += n;
       const params = new Array<unknown>(chunk.length * columns.length);
-      let p = 0;
-      for (const row of chunk) for (const v of row) params[p++] = v === undefined ? null : v;
+      for (let r = 0; r < chunk.length; r++) fill(params, r * columns.length, chunk[r] as R);
       const text = this.statement(table, columns, chunk.length, conflict);
       if (this.sqlite) this.prepared(text).run(params);
       else await this.db.executeQuery(CompiledQuery.raw(text, params));

@@ -3,13 +3,26 @@ import type { ChildSpec, CollectionSpec, Field, KindSpec, Ref } from '../format/
 import { Num, toColumn, type JsonValue } from '../format/values.ts';
 import { shown } from './lookup.ts';
 
-export interface RefUse {
-  /** Path of the value in the record, e.g. 'BuildingId' or 'UseUnitIds[2]'. */
-  path: string;
-  ref: Ref;
-  id: number;
-  /** A top-level column (for deferring references to later records of the same collection). */
-  column?: string;
+/** A reference a record makes. Its path is spelled out only when a problem names it (most records have none, and a
+ * child row's path is a string made of three). */
+export class RefUse {
+  constructor(
+    readonly ref: Ref,
+    readonly id: number,
+    /** The field's name, or the child array's. */
+    private readonly wire: string,
+    /** A top-level column (for deferring references to later records of the same collection). */
+    readonly column?: string,
+    /** In a child array: the entry's index and (unless the array holds the values themselves) the field's name. */
+    private readonly index?: number,
+    private readonly field?: string,
+  ) {}
+
+  /** Path of the value in the record, e.g. 'BuildingId', 'UseUnitIds[2]' or 'Addresses[0].CountryId'. */
+  get path(): string {
+    if (this.index === undefined) return this.wire;
+    return this.field === undefined ? `${this.wire}[${this.index}]` : `${this.wire}[${this.index}].${this.field}`;
+  }
 }
 
 export interface ChildRows {
@@ -224,8 +237,7 @@ export function refsOf(
   const own = (fields: Field[], values: Record<string, unknown>) => {
     for (const f of fields) {
       const id = values[f.column];
-      if (f.ref && id !== null && id !== undefined)
-        refs.push({ path: f.wire, ref: f.ref, id: id as number, column: f.column });
+      if (f.ref && id !== null && id !== undefined) refs.push(new RefUse(f.ref, id as number, f.wire, f.column));
     }
   };
   own(spec.fields, row);
@@ -236,7 +248,7 @@ export function refsOf(
       for (const f of fields) {
         const id = r[f.column];
         if (f.ref && id !== null && id !== undefined)
-          refs.push({ path: scalar ? `${wire}[${i}]` : `${wire}[${i}].${f.wire}`, ref: f.ref, id: id as number });
+          refs.push(new RefUse(f.ref, id as number, wire, undefined, i, scalar ? undefined : f.wire));
       }
     });
   }

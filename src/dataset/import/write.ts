@@ -59,10 +59,10 @@ export async function writeBatch(
     spec.entity && ownsRows && existing.size > 0
       ? await storedChildrenKeys(bulk, owned, [...existing.keys()])
       : undefined;
-  await bulk.insert(
+  await bulk.insertObjects(
     spec.table,
     columns,
-    batch.map((p) => columns.map((c) => p.row[c])),
+    batch.map((p) => p.row),
     { update: ['id'] },
   );
 
@@ -105,7 +105,8 @@ export async function writeBatch(
   for (const d of details.values())
     await bulk.insert(d.table, d.columns, d.rows, { update: ['contract_agreement_id'] });
 
-  const children = new Map<string, { spec: ChildSpec; columns: string[]; fields: string[]; rows: unknown[][] }>();
+  // each child row gets its parent's id as its own column (it is its record's row from here on)
+  const children = new Map<string, { spec: ChildSpec; columns: string[]; rows: Array<Record<string, unknown>> }>();
   for (const p of batch) {
     for (const c of p.children) {
       if (c.rows.length === 0) continue;
@@ -116,18 +117,16 @@ export async function writeBatch(
           ...c.spec.fields.map((f) => f.column),
           ...(c.spec.position ? [c.spec.position] : []),
         ];
-        children.set(c.spec.table, (g = { spec: c.spec, columns: cols, fields: cols.slice(1), rows: [] }));
+        children.set(c.spec.table, (g = { spec: c.spec, columns: cols, rows: [] }));
       }
-      const fields = g.fields;
       for (const r of c.rows) {
-        const values: unknown[] = [p.id];
-        for (const col of fields) values.push(r[col]);
-        g.rows.push(values);
+        r[c.spec.parentColumn] = p.id;
+        g.rows.push(r);
       }
     }
   }
   for (const g of children.values())
-    await bulk.insert(g.spec.table, g.columns, g.rows, g.spec.key.includes('id') ? { update: ['id'] } : 'none');
+    await bulk.insertObjects(g.spec.table, g.columns, g.rows, g.spec.key.includes('id') ? { update: ['id'] } : 'none');
 
   let moved = 0;
   if (hasLedger)
