@@ -74,48 +74,52 @@ function show(v: JsonValue): string {
   return out.length > SHOWN ? `${out.slice(0, SHOWN)}…` : out;
 }
 
-/** The column value of a field, or a message saying what is wrong (value shown). */
-export function toColumn(type: FieldType, v: JsonValue): { value: string | number } | { error: string } {
+/** What is wrong with a field's value (the value shown). */
+export class ColumnProblem {
+  constructor(readonly error: string) {}
+}
+
+/** The column value of a field, or what is wrong with it: a value, not an object per value (the import calls this for
+ * every value of the file). */
+export function toColumn(type: FieldType, v: JsonValue): string | number | ColumnProblem {
   switch (type) {
     case 'int': {
-      if (!(v instanceof Num) || !INT.test(v.text)) return { error: `must be an integer, got ${show(v)}` };
+      if (!(v instanceof Num) || !INT.test(v.text)) return new ColumnProblem(`must be an integer, got ${show(v)}`);
       const n = Number(v.text);
-      if (n < -2147483648 || n > 2147483647) return { error: `${v.text} is outside the 32-bit integer range` };
-      return { value: n };
+      if (n < -2147483648 || n > 2147483647) return new ColumnProblem(`${v.text} is outside the 32-bit integer range`);
+      return n;
     }
     case 'decimal':
-      if (!(v instanceof Num)) return { error: `must be a number, got ${show(v)}` };
+      if (!(v instanceof Num)) return new ColumnProblem(`must be a number, got ${show(v)}`);
       // stored exactly, but the API writes decimals as JSON numbers, which clients read as doubles
       if (!Number.isFinite(Number(v.text)))
-        return { error: `${show(v)} is beyond the range of numbers clients can read (about ±1.8e308)` };
+        return new ColumnProblem(`${show(v)} is beyond the range of numbers clients can read (about ±1.8e308)`);
       // written out digit by digit, 1e-100000000 would be 100 MB of zeros (and 0e999999999 more than a string holds)
       if (
         !PLAIN_DECIMAL.test(v.text) &&
         Math.abs(Number(/[eE]([-+]?\d+)$/.exec(v.text)?.[1] ?? 0)) > MAX_DECIMAL_EXPONENT
       )
-        return {
-          error: `${show(v)} has an exponent beyond ±${MAX_DECIMAL_EXPONENT}: written out (decimals are stored digit by digit) it would have more digits than any value needs`,
-        };
-      return { value: plainDecimal(v.text) };
+        return new ColumnProblem(
+          `${show(v)} has an exponent beyond ±${MAX_DECIMAL_EXPONENT}: written out (decimals are stored digit by digit) it would have more digits than any value needs`,
+        );
+      return plainDecimal(v.text);
     case 'string': {
-      if (typeof v !== 'string') return { error: `must be a string, got ${show(v)}` };
+      if (typeof v !== 'string') return new ColumnProblem(`must be a string, got ${show(v)}`);
       // as in API bodies (docs/limits.md): no control characters but tab, LF and CR; no lone surrogates
       const problem = textProblem(v, 'body');
-      return problem
-        ? { error: `${JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v)} ${problem}` }
-        : { value: v };
+      return problem ? new ColumnProblem(`${JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v)} ${problem}`) : v;
     }
     case 'bool':
-      return typeof v === 'boolean' ? { value: v ? 1 : 0 } : { error: `must be true or false, got ${show(v)}` };
+      return typeof v === 'boolean' ? (v ? 1 : 0) : new ColumnProblem(`must be true or false, got ${show(v)}`);
     case 'date':
-      if (typeof v !== 'string') return { error: `must be a date string YYYY-MM-DD, got ${show(v)}` };
-      return realDate(v) ? { value: v } : { error: `'${v}' is not a valid date (YYYY-MM-DD)` };
+      if (typeof v !== 'string') return new ColumnProblem(`must be a date string YYYY-MM-DD, got ${show(v)}`);
+      return realDate(v) ? v : new ColumnProblem(`'${v}' is not a valid date (YYYY-MM-DD)`);
     case 'datetime': {
-      if (typeof v !== 'string') return { error: `must be a date-time string, got ${show(v)}` };
+      if (typeof v !== 'string') return new ColumnProblem(`must be a date-time string, got ${show(v)}`);
       const date = DATE_TIME.exec(v)?.[1];
       return date !== undefined && realDate(date)
-        ? { value: v }
-        : { error: `'${v}' is not a valid UTC date-time (YYYY-MM-DDThh:mm:ssZ)` };
+        ? v
+        : new ColumnProblem(`'${v}' is not a valid UTC date-time (YYYY-MM-DDThh:mm:ssZ)`);
     }
   }
 }

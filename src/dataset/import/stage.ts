@@ -8,8 +8,8 @@ import type { CollectionSpec } from '../format/fields.ts';
 import { Num, type JsonValue } from '../format/values.ts';
 import type { ImportProblem } from './lookup.ts';
 import { DocumentError, readDocument, type DocumentHandler, type Location } from './reader.ts';
-import { parseRecord } from './record.ts';
-import { encodeDeletion, encodeParsed, type Item } from './transfer.ts';
+import { parseRecord } from './parse-record.ts';
+import { encodeDeletion, type Item } from './transfer.ts';
 
 export type StageMessage =
   | { t: 'start'; name: string }
@@ -95,9 +95,7 @@ export class ParseStage implements DocumentHandler {
       const d = parseDeletion(value, report);
       if (d) parsed = encodeDeletion(d);
     } else {
-      const spec = this.current as CollectionSpec;
-      const p = parseRecord(spec, value, position, report);
-      if (p) parsed = encodeParsed(spec, p);
+      parsed = parseRecord(this.current as CollectionSpec, value, report);
     }
     this.items.push([position, at.line, problems ? idOf(value) : null, problems, parsed]);
     return this.items.length >= SLICE ? this.flushItems() : undefined;

@@ -6,7 +6,7 @@
 import { COLLECTIONS } from '../format/collections.ts';
 import type { CollectionSpec } from '../format/fields.ts';
 import type { Deletion } from './deletions.ts';
-import { childSpecsOf, refsOf, type ChildRows, type Parsed, type ParsedRecord } from './record.ts';
+import { childSpecsOf, refsOf, type ChildRows, type Parsed } from './record.ts';
 
 /** A record's values: its fields in spec order, its CompanyCodeId as written, kind, detail fields, child rows. */
 export type ParsedArrays = [
@@ -31,55 +31,34 @@ export type Item = [
   parsed: ParsedArrays | DeletionArrays | null,
 ];
 
-/** The row's values in the shape's column order: a packed array (one made by `new Array(n)` is holey, and
- * JSON.stringify takes its slow path for holey arrays: measured 1.4-1.75x slower over the same values). */
-const valuesOf = (row: Record<string, unknown>, { columns }: Shape): unknown[] => {
-  const out: unknown[] = [];
-  for (const c of columns) out.push(row[c]);
-  return out;
-};
-
-/** The columns of a spec's rows, in the order parseRecord sets them (fields, then a child's position), and a function
- * that makes a row of them from its values: an object literal compiled for the columns (a loop of keyed stores is
- * several times slower, and this runs for every row of the file on the importer's thread). */
-interface Shape {
-  columns: string[];
-  rowOf: (values: unknown[]) => Record<string, unknown>;
-}
-const SHAPES = new WeakMap<object, Shape>();
-function shapeOf(key: object, fields: Array<{ column: string }>, position?: string): Shape {
-  let shape = SHAPES.get(key);
-  if (!shape) {
+/** A function that makes a row from its values, in the order parseRecord gives them (fields, then a child's
+ * position): an object literal compiled for the columns (a loop of keyed stores is several times slower, and this runs
+ * for every row of the file on the importer's thread). */
+type RowOf = (values: unknown[]) => Record<string, unknown>;
+const ROWS = new WeakMap<object, RowOf>();
+function rowOf(key: object, fields: Array<{ column: string }>, position?: string): RowOf {
+  let make = ROWS.get(key);
+  if (!make) {
     const columns = [...fields.map((f) => f.column), ...(position ? [position] : [])];
     // the column names come from the format's spec (collections.ts), never from the file
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    const rowOf = new Function('v', `return {${columns.map((c, i) => `${JSON.stringify(c)}: v[${i}]`).join(', ')}};`);
-    SHAPES.set(key, (shape = { columns, rowOf: rowOf as Shape['rowOf'] }));
+    make = new Function('v', `return {${columns.map((c, i) => `${JSON.stringify(c)}: v[${i}]`).join(', ')}};`) as RowOf;
+    ROWS.set(key, make);
   }
-  return shape;
-}
-
-export function encodeParsed(spec: CollectionSpec, p: ParsedRecord): ParsedArrays {
-  const detail =
-    p.kind?.detail && p.detail ? valuesOf(p.detail.row, shapeOf(p.kind.detail, p.kind.detail.fields)) : null;
-  const children = p.children.map((c) => {
-    const shape = shapeOf(c.spec, c.spec.fields, c.spec.position);
-    return c.rows.map((r) => valuesOf(r, shape));
-  });
-  return [valuesOf(p.row, shapeOf(spec, spec.fields)), p.givenLedger ?? null, p.kindName ?? null, detail, children];
+  return make;
 }
 
 export function decodeParsed(spec: CollectionSpec, a: ParsedArrays, position: number, line: number): Parsed {
   const [values, givenLedger, kindName, detailValues, childValues] = a;
-  const row = shapeOf(spec, spec.fields).rowOf(values);
+  const row = rowOf(spec, spec.fields)(values);
   const kind = kindName === null ? undefined : spec.kinds?.[kindName];
   const detail =
     kind?.detail && detailValues
-      ? { table: kind.detail.table, row: shapeOf(kind.detail, kind.detail.fields).rowOf(detailValues) }
+      ? { table: kind.detail.table, row: rowOf(kind.detail, kind.detail.fields)(detailValues) }
       : undefined;
   const children: ChildRows[] = childSpecsOf(spec, kind).map((c, i) => {
-    const { rowOf } = shapeOf(c, c.fields, c.position);
-    return { spec: c, rows: (childValues[i] ?? []).map(rowOf) };
+    const make = rowOf(c, c.fields, c.position);
+    return { spec: c, rows: (childValues[i] ?? []).map(make) };
   });
   return {
     position,
