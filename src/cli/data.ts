@@ -75,19 +75,23 @@ export function registerDataCommands(program: Command): void {
         throw new CommandError(
           `${path.resolve(file)} is not a file (a folder or a device); give the path of the JSON file to import`,
         );
-      // The parsing thread starts first: its modules load while this thread loads its own and opens the database
-      const { startParseWorker } = await import('../dataset/import/parse-thread.ts');
-      const worker = parseInThread(file) ? startParseWorker() : false;
+      const [unit, scale] = unitOf(fs.statSync(file).size);
+      const bar = progressBar('import', unit);
+      const input = readWithProgress(file, bar, scale);
+      // The parsing thread starts first: it reads and parses while this thread loads the importer and opens the database
+      const { ParseThread } = await import('../dataset/import/parse-thread.ts');
+      const thread = parseInThread(file) ? new ParseThread(input) : false;
       // The dataset modules load when a command runs, not for `--help`.
       const { importData, ImportFailed } = await import('../dataset/import/importer.ts');
       const { formatProblemWithLine } = await import('../dataset/import/lookup.ts');
       const started = performance.now();
-      const [unit, scale] = unitOf(fs.statSync(file).size);
-      const bar = progressBar('import', unit);
       try {
         const summary = await withDatabase((database) =>
-          importData(database, readWithProgress(file, bar, scale), { parseInThread: worker }),
-        ).finally(() => bar.stop());
+          importData(database, input, { parseInThread: thread }),
+        ).finally(() => {
+          bar.stop();
+          if (thread) void thread.stop(); // when the import failed before it read the file
+        });
         const seconds = (performance.now() - started) / 1000;
         out(
           `imported ${summary.records.toLocaleString('en')} records from ${file} in ${seconds.toFixed(1)} s (${Math.round(summary.records / seconds).toLocaleString('en')} records/s), ${summary.events} event(s)`,

@@ -5,13 +5,13 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { PassThrough, Readable } from 'node:stream';
-import type { Worker } from 'node:worker_threads';
 import { DIALECTS, type TestDatabase } from '../../test/support/db.ts';
 import { count, exportText, withDb } from '../../test/support/dataset.ts';
 import { loadDemo } from './demo/load.ts';
 import { importData, ImportFailed } from './import/importer.ts';
 import { formatProblemWithLine } from './import/lookup.ts';
-import { parseInThread, startParseWorker } from './import/parse-thread.ts';
+import { ParseThread, parseInThread } from './import/parse-thread.ts';
+import { parseDocument } from './import/stage.ts';
 import { DocumentError } from './import/reader.ts';
 
 /** The text in chunks of `size` bytes (so multi-byte characters and records are cut). */
@@ -142,25 +142,31 @@ for (const dialect of DIALECTS) {
 }
 
 describe('the parsing thread on its own', () => {
-  it('started ahead (as the CLI does), it waits until the import takes it, and parses the same', async () => {
+  it('started ahead (as the CLI does), it reads and parses before the import takes it, and hands over the same', async () => {
     const text = '{"CompanyCodes":[{"Id":1,"Code":"1","Name":"a"},{"Id":2,"Code":"2","Name":"b"}]}';
-    const messages = async (worker?: Worker) => {
-      const got: string[] = [];
-      await parseInThread(Readable.from([text]), (m) => void got.push(JSON.stringify(m)), worker);
-      return got;
-    };
-    const worker = startParseWorker();
-    await new Promise((resolve) => setTimeout(resolve, 300)); // its modules are loaded and it waits
-    assert.deepEqual(await messages(worker), await messages());
+    const here: string[] = [];
+    await parseDocument(Readable.from([text]), (m) => void here.push(JSON.stringify(m)));
+    const pulled = { chunks: 0 };
+    const input = (async function* () {
+      pulled.chunks++;
+      yield text;
+    })();
+    const thread = new ParseThread(input);
+    for (let waited = 0; pulled.chunks === 0 && waited < 10_000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(pulled.chunks, 1, 'the input was read before the import took the thread');
+    const there: string[] = [];
+    await thread.run((m) => void there.push(JSON.stringify(m)));
+    assert.deepEqual(there, here);
   });
 
   it('started ahead and never taken, it does not keep the process alive', () => {
     const module = JSON.stringify(new URL('./import/parse-thread.ts', import.meta.url).href);
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', `(await import(${module})).startParseWorker();`],
-      { timeout: 20_000, encoding: 'utf8' },
-    );
+    const script = `const { ParseThread } = await import(${module}); new ParseThread((async function* () { yield '{"CompanyCodes":['; })());`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      timeout: 20_000,
+      encoding: 'utf8',
+    });
     assert.equal(run.error, undefined, 'the process ended by itself');
     assert.equal(run.status, 0, run.stderr);
   });

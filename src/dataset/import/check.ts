@@ -1,7 +1,8 @@
 // Checks one parsed record against the rows it references: existence, catalogue kind, ledger, sameAs; fills the
 // ledger of child rows from the parent. References to later records of the same collection are deferred (Pending).
 import type { CollectionSpec } from '../format/fields.ts';
-import { collectionOf, shown, type Found } from './lookup.ts';
+import { collectionOf, type Found } from './lookup.ts';
+import { shown } from './shown.ts';
 import type { Parsed } from './record.ts';
 
 export interface Pending {

@@ -3,7 +3,7 @@
 import { inChunks, placeholders, q, type BulkWriter } from '../../db/bulk.ts';
 import type { ChildSpec } from '../format/fields.ts';
 import type { Parsed } from './record.ts';
-import { shown } from './lookup.ts';
+import { shown } from './shown.ts';
 
 /** The columns of a child row that belong to it (not the parent's id), in a fixed order. */
 const ownColumns = (c: ChildSpec): string[] => [...c.fields.map((f) => f.column), ...(c.position ? [c.position] : [])];

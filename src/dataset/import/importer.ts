@@ -2,7 +2,6 @@
 // checked against the database (rows of earlier batches included), ledgers of child rows copied from their parents,
 // events recorded for the entities that carry webhooks. Any problem: everything is rolled back and all problems listed.
 import type { Readable } from 'node:stream';
-import type { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import type { Database, Executor } from '../../db/database.ts';
 import { EVENT_COLUMNS, eventValues, type DomainEvent } from '../../events/outbox.ts';
@@ -11,11 +10,12 @@ import { COLLECTIONS, DELETIONS } from '../format/collections.ts';
 import type { CollectionSpec } from '../format/fields.ts';
 import { applyDeletions, type Deletion } from './deletions.ts';
 import { IdSet } from './id-set.ts';
-import { collectionOf, ImportFailed, lookup, shown, type ImportProblem } from './lookup.ts';
+import { collectionOf, ImportFailed, lookup, type ImportProblem } from './lookup.ts';
+import { shown } from './shown.ts';
 import { DocumentError } from './reader.ts';
 import type { Parsed } from './record.ts';
 import { parseDocument, type StageMessage } from './stage.ts';
-import { parseInThread } from './parse-thread.ts';
+import { ParseThread, parseInThread } from './parse-thread.ts';
 import { decodeDeletion, decodeParsed, type DeletionArrays, type Item, type ParsedArrays } from './transfer.ts';
 import { checkRecord, withoutDanglingReferences, type Pending } from './check.ts';
 import { writeBatch } from './write.ts';
@@ -42,9 +42,9 @@ export interface ImportOptions {
   progress?: (records: number) => void;
   now?: Date;
   /** Parse the file in a worker thread while this one checks and writes (for large files on several cores; the CLI
-   * decides by the file's size), or in this worker, started ahead (startParseWorker). The result is the same either
-   * way. */
-  parseInThread?: boolean | Worker;
+   * decides by the file's size), or in this one, started ahead on the same input (the CLI starts it before it opens
+   * the database). The result is the same either way. */
+  parseInThread?: boolean | ParseThread;
 }
 
 export { ImportFailed };
@@ -86,7 +86,8 @@ async function importInTransaction(
     try {
       const consume = (message: StageMessage) => importer.consume(message);
       const thread = options.parseInThread;
-      if (thread) await parseInThread(input, consume, thread === true ? undefined : thread);
+      if (thread instanceof ParseThread) await thread.run(consume);
+      else if (thread) await parseInThread(input, consume);
       else await parseDocument(input, consume);
       await importer.assigned.check(importer.bulk, (p) => importer.problem(p));
       await importer.addresses.check(importer.bulk, (p) => importer.problem(p));

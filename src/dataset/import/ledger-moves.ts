@@ -8,7 +8,8 @@ import { COLLECTIONS, LEDGER_TABLES } from '../format/collections.ts';
 import type { Field } from '../format/fields.ts';
 import { childSpecs } from './write.ts';
 import { q, type BulkWriter } from '../../db/bulk.ts';
-import { collectionOf, shown, type ImportProblem } from './lookup.ts';
+import { collectionOf, type ImportProblem } from './lookup.ts';
+import { shown } from './shown.ts';
 
 interface Relation {
   /** The collection of the record that holds the reference, and the reference's path in it. */

@@ -32,10 +32,6 @@ export const formatProblemWithLine = (p: ImportProblem): string =>
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 
-/** A stored value (an id, a ledger) in a message: scalars as they are, anything else as JSON. */
-export const shown = (value: unknown): string =>
-  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
-
 export class ImportFailed extends Error {
   constructor(
     readonly problems: ImportProblem[],

@@ -3,7 +3,7 @@
 // object built by keyed stores and read back by keyed loads cost the stage's thread more than reading the file.
 import type { ChildSpec, CollectionSpec, Field, KindSpec } from '../format/fields.ts';
 import { ColumnProblem, Num, toColumn, type JsonValue } from '../format/values.ts';
-import { shown } from './lookup.ts';
+import { shown } from './shown.ts';
 import { childSpecsOf, type Report } from './record.ts';
 import type { ParsedArrays } from './transfer.ts';
 

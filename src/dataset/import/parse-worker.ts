@@ -34,15 +34,7 @@ const ask = () => {
   }
 };
 
-/** Settles when the importer's thread has its listeners in place (a worker started ahead waits here). */
-let onStart: (() => void) | undefined;
-const started = new Promise<void>((resolve) => (onStart = resolve));
-
 port.on('message', (m: ToWorker) => {
-  if (m.t === 'start') {
-    onStart?.();
-    return;
-  }
   if (m.t === 'ack') {
     unanswered--;
     onAnswer?.();
@@ -74,7 +66,6 @@ async function emit(m: StageMessage): Promise<void> {
 }
 
 try {
-  await started;
   await parseDocument(input, emit);
   send({ t: 'done' });
 } catch (err) {
