@@ -39,10 +39,10 @@ export class BulkWriter {
   }
 
   /** insert, for rows that are objects with (at least) the columns as keys: no array is made per row. */
-  async insertObjects(
+  async insertObjects<R extends object>(
     table: string,
-    columns: string[],
-    rows: Array<Record<string, unknown>>,
+    columns: Array<keyof R & string>,
+    rows: R[],
     conflict: Conflict = 'none',
   ): Promise<void> {
     return this.insertRows(table, columns, rows, conflict, (params, p, row) => {

@@ -15,6 +15,9 @@ const random32 = (): number => {
 };
 
 let lastMs = -1;
+/** The id's text up to rand_a, for the millisecond prefixMs (an import makes thousands of ids in one). */
+let prefixMs = -1;
+let prefix = '';
 /** rand_a (12 bits), then rand_b in two parts (30 and 32 bits): one 74-bit counter, most significant first. */
 let a = 0;
 let b1 = 0;
@@ -41,9 +44,10 @@ export function eventId(now: number = Date.now()): string {
       }
     }
   }
-  const ms = hex(lastMs, 12);
-  return (
-    `${ms.slice(0, 8)}-${ms.slice(8)}-7${hex(a, 3)}-` +
-    `${hex(0x8000 | ((b1 >>> 16) & 0x3fff), 4)}-${hex(b1 & 0xffff, 4)}${hex(b2, 8)}`
-  );
+  if (prefixMs !== lastMs) {
+    const ms = hex(lastMs, 12);
+    prefix = `${ms.slice(0, 8)}-${ms.slice(8)}-7`;
+    prefixMs = lastMs;
+  }
+  return `${prefix}${hex(a, 3)}-${hex(0x8000 | ((b1 >>> 16) & 0x3fff), 4)}-${hex(b1 & 0xffff, 4)}${hex(b2, 8)}`;
 }

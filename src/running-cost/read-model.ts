@@ -331,11 +331,7 @@ export async function rebuildReadModel(db: Executor): Promise<number> {
     if (rows.length === 0) break;
     const children = await loadBaseChildren(db, rows, ALL_INCLUDES);
     const fragments = rows.map((row) => fragmentsOf(presentAllocationGroupBase(row, children)));
-    await bulk.insert(
-      'allocation_group_base_fragments',
-      FRAGMENT_COLUMNS,
-      fragments.map((f) => FRAGMENT_COLUMNS.map((c) => f[c])),
-    );
+    await bulk.insertObjects('allocation_group_base_fragments', FRAGMENT_COLUMNS, fragments);
     count += rows.length;
     if (rows.length < BATCH) break;
   }
