@@ -75,6 +75,7 @@ export function registerDataCommands(program: Command): void {
         throw new CommandError(
           `${path.resolve(file)} is not a file (a folder or a device); give the path of the JSON file to import`,
         );
+      const started = performance.now();
       const [unit, scale] = unitOf(fs.statSync(file).size);
       const bar = progressBar('import', unit);
       const input = readWithProgress(file, bar, scale);
@@ -84,13 +85,12 @@ export function registerDataCommands(program: Command): void {
       // The dataset modules load when a command runs, not for `--help`.
       const { importData, ImportFailed } = await import('../dataset/import/importer.ts');
       const { formatProblemWithLine } = await import('../dataset/import/lookup.ts');
-      const started = performance.now();
       try {
         const summary = await withDatabase((database) =>
           importData(database, input, { parseInThread: thread }),
         ).finally(() => {
           bar.stop();
-          if (thread) void thread.stop(); // when the import failed before it read the file
+          if (thread) void thread.stop(); // when the import did not begin (no database, say): importData stops it else
         });
         const seconds = (performance.now() - started) / 1000;
         out(

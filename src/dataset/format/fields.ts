@@ -53,6 +53,15 @@ interface ChildRows {
   position?: string;
 }
 
+/**
+ * The columns of a row's values in the order the import carries them (parse-record.ts writes them, transfer.ts reads
+ * them): the fields in spec order, then a child row's position. A record's and a kind detail's rows have no position.
+ */
+export const rowColumns = (spec: { fields: Field[]; position?: string }): string[] => [
+  ...spec.fields.map((f) => f.column),
+  ...(spec.position ? [spec.position] : []),
+];
+
 /** A contract-agreement kind: its 1:1 detail table (if any) and child arrays. */
 export interface KindSpec {
   detail?: { table: string; fields: Field[] };

@@ -1,12 +1,9 @@
 // The child rows of an entity as one comparable text, so that a record whose child arrays alone change (a project's
 // assignments, a use unit's or loan's entries) counts as changed: its event is `updated` (decisions §5).
 import { inChunks, placeholders, q, type BulkWriter } from '../../db/bulk.ts';
-import type { ChildSpec } from '../format/fields.ts';
+import { rowColumns, type ChildSpec } from '../format/fields.ts';
 import type { Parsed } from './record.ts';
 import { shown } from './shown.ts';
-
-/** The columns of a child row that belong to it (not the parent's id), in a fixed order. */
-const ownColumns = (c: ChildSpec): string[] => [...c.fields.map((f) => f.column), ...(c.position ? [c.position] : [])];
 
 /** One row as text: values as strings (the dialects return numbers, decimals and flags in different types). */
 const rowText = (row: Record<string, unknown>, columns: string[]): string =>
@@ -23,7 +20,7 @@ export function parsedChildrenKey(specs: ChildSpec[], p: Parsed): string {
   for (const c of p.children)
     byTable.set(
       c.spec.table,
-      c.rows.map((r) => rowText(r, ownColumns(c.spec))),
+      c.rows.map((r) => rowText(r, rowColumns(c.spec))),
     );
   return keyOf(byTable, specs);
 }
@@ -36,7 +33,7 @@ export async function storedChildrenKeys(
 ): Promise<Map<number, string>> {
   const rows = new Map<number, Map<string, string[]>>(ids.map((id) => [id, new Map()]));
   for (const c of specs) {
-    const columns = ownColumns(c);
+    const columns = rowColumns(c);
     await inChunks(ids, 5000, async (slice) => {
       const found = await bulk.run(
         `select ${[c.parentColumn, ...columns].map(q).join(',')} from ${q(c.table)} where ${q(c.parentColumn)} in (${placeholders(slice.length)})`,

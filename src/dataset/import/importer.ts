@@ -62,6 +62,8 @@ export async function importData(
     return await importInTransaction(database, input, options);
   } finally {
     if (cacheSize !== undefined) database.sqlite?.pragma(`cache_size = ${cacheSize}`);
+    // a thread started ahead stops when it has been read; also when the import failed before that
+    if (options.parseInThread instanceof ParseThread) await options.parseInThread.stop();
   }
 }
 

@@ -1,7 +1,7 @@
 // One record of the file -> its column values as the parsing stage hands them over (transfer.ts: plain arrays in the
 // spec's order), with every problem reported. No database access here. The values go straight into arrays: a row
 // object built by keyed stores and read back by keyed loads cost the stage's thread more than reading the file.
-import type { ChildSpec, CollectionSpec, Field, KindSpec } from '../format/fields.ts';
+import { rowColumns, type ChildSpec, type CollectionSpec, type Field, type KindSpec } from '../format/fields.ts';
 import { ColumnProblem, Num, toColumn, type JsonValue } from '../format/values.ts';
 import { shown } from './shown.ts';
 import { childSpecsOf, type Report } from './record.ts';
@@ -82,8 +82,7 @@ const INDEXES = new WeakMap<object, Map<string, number>>();
 function columnIndex(key: ChildSpec | CollectionSpec, column: string): number {
   let m = INDEXES.get(key);
   if (!m) {
-    const columns = [...key.fields.map((f) => f.column), ...('position' in key && key.position ? [key.position] : [])];
-    INDEXES.set(key, (m = new Map(columns.map((c, i) => [c, i]))));
+    INDEXES.set(key, (m = new Map(rowColumns(key).map((c, i) => [c, i]))));
   }
   const i = m.get(column);
   if (i === undefined) throw new Error(`import: no column ${column} in ${key.table}`);

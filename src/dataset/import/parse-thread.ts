@@ -42,7 +42,7 @@ function startWorker(): Worker {
  * alive until `run` (nor after), so an import that fails before it leaves nothing behind.
  */
 export class ParseThread {
-  private readonly worker = startWorker();
+  private readonly worker: Worker;
   private readonly chunks: AsyncIterator<Buffer | string>;
   private readonly inbox: FromWorker[] = [];
   private failure: { error: unknown } | undefined;
@@ -54,6 +54,7 @@ export class ParseThread {
 
   constructor(input: AsyncIterable<Buffer | string>) {
     this.chunks = input[Symbol.asyncIterator]();
+    this.worker = startWorker();
     this.worker.on('message', (m: FromWorker) => {
       if (m.t === 'more') return this.serve();
       this.inbox.push(m);

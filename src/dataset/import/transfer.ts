@@ -4,7 +4,7 @@
 // Everything a record's Parsed form holds that the collection's spec already says (field names, the kind's tables,
 // the references) is left out and rebuilt from the spec on arrival.
 import { COLLECTIONS } from '../format/collections.ts';
-import type { CollectionSpec } from '../format/fields.ts';
+import { rowColumns, type CollectionSpec, type Field } from '../format/fields.ts';
 import type { Deletion } from './deletions.ts';
 import { childSpecsOf, refsOf, type ChildRows, type Parsed } from './record.ts';
 
@@ -36,28 +36,26 @@ export type Item = [
  * for every row of the file on the importer's thread). */
 type RowOf = (values: unknown[]) => Record<string, unknown>;
 const ROWS = new WeakMap<object, RowOf>();
-function rowOf(key: object, fields: Array<{ column: string }>, position?: string): RowOf {
-  let make = ROWS.get(key);
+function rowOf(spec: { fields: Field[]; position?: string }): RowOf {
+  let make = ROWS.get(spec);
   if (!make) {
-    const columns = [...fields.map((f) => f.column), ...(position ? [position] : [])];
     // the column names come from the format's spec (collections.ts), never from the file
+    const literal = rowColumns(spec).map((c, i) => `${JSON.stringify(c)}: v[${i}]`);
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    make = new Function('v', `return {${columns.map((c, i) => `${JSON.stringify(c)}: v[${i}]`).join(', ')}};`) as RowOf;
-    ROWS.set(key, make);
+    make = new Function('v', `return {${literal.join(', ')}};`) as RowOf;
+    ROWS.set(spec, make);
   }
   return make;
 }
 
 export function decodeParsed(spec: CollectionSpec, a: ParsedArrays, position: number, line: number): Parsed {
   const [values, givenLedger, kindName, detailValues, childValues] = a;
-  const row = rowOf(spec, spec.fields)(values);
+  const row = rowOf(spec)(values);
   const kind = kindName === null ? undefined : spec.kinds?.[kindName];
   const detail =
-    kind?.detail && detailValues
-      ? { table: kind.detail.table, row: rowOf(kind.detail, kind.detail.fields)(detailValues) }
-      : undefined;
+    kind?.detail && detailValues ? { table: kind.detail.table, row: rowOf(kind.detail)(detailValues) } : undefined;
   const children: ChildRows[] = childSpecsOf(spec, kind).map((c, i) => {
-    const make = rowOf(c, c.fields, c.position);
+    const make = rowOf(c);
     return { spec: c, rows: (childValues[i] ?? []).map(make) };
   });
   return {

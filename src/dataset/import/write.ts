@@ -3,7 +3,7 @@
 // (updated: a stored value or child row changed).
 import type { DomainEvent } from '../../events/outbox.ts';
 import { inChunks, placeholders, q, type BulkWriter } from '../../db/bulk.ts';
-import type { ChildSpec, CollectionSpec } from '../format/fields.ts';
+import { rowColumns, type ChildSpec, type CollectionSpec } from '../format/fields.ts';
 import type { Parsed } from './record.ts';
 import { parsedChildrenKey, storedChildrenKeys } from './children-key.ts';
 
@@ -112,12 +112,10 @@ export async function writeBatch(
       if (c.rows.length === 0) continue;
       let g = children.get(c.spec.table);
       if (!g) {
-        const cols = [
-          c.spec.parentColumn,
-          ...c.spec.fields.map((f) => f.column),
-          ...(c.spec.position ? [c.spec.position] : []),
-        ];
-        children.set(c.spec.table, (g = { spec: c.spec, columns: cols, rows: [] }));
+        children.set(
+          c.spec.table,
+          (g = { spec: c.spec, columns: [c.spec.parentColumn, ...rowColumns(c.spec)], rows: [] }),
+        );
       }
       for (const r of c.rows) {
         r[c.spec.parentColumn] = p.id;
