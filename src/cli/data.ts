@@ -81,16 +81,14 @@ export function registerDataCommands(program: Command): void {
       const input = readWithProgress(file, bar, scale);
       // The parsing thread starts first: it reads and parses while this thread loads the importer and opens the database
       const { ParseThread } = await import('../dataset/import/parse-thread.ts');
-      const thread = parseInThread(file) ? new ParseThread(input) : false;
+      const thread = parseInThread(file) ? new ParseThread(input) : undefined;
       // The dataset modules load when a command runs, not for `--help`.
       const { importData, ImportFailed } = await import('../dataset/import/importer.ts');
       const { formatProblemWithLine } = await import('../dataset/import/lookup.ts');
       try {
-        const summary = await withDatabase((database) =>
-          importData(database, input, { parseInThread: thread }),
-        ).finally(() => {
+        const summary = await withDatabase((database) => importData(database, thread ?? input)).finally(() => {
           bar.stop();
-          if (thread) void thread.stop(); // when the import did not begin (no database, say): importData stops it else
+          void thread?.stop(); // it stops once read; this is for an import that failed before (no database, say)
         });
         const seconds = (performance.now() - started) / 1000;
         out(

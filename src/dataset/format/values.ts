@@ -95,10 +95,7 @@ export function toColumn(type: FieldType, v: JsonValue): string | number | Colum
       if (!Number.isFinite(Number(v.text)))
         return new ColumnProblem(`${show(v)} is beyond the range of numbers clients can read (about ±1.8e308)`);
       // written out digit by digit, 1e-100000000 would be 100 MB of zeros (and 0e999999999 more than a string holds)
-      if (
-        !PLAIN_DECIMAL.test(v.text) &&
-        Math.abs(Number(/[eE]([-+]?\d+)$/.exec(v.text)?.[1] ?? 0)) > MAX_DECIMAL_EXPONENT
-      )
+      if (Math.abs(Number(/[eE]([-+]?\d+)$/.exec(v.text)?.[1] ?? 0)) > MAX_DECIMAL_EXPONENT)
         return new ColumnProblem(
           `${show(v)} has an exponent beyond ±${MAX_DECIMAL_EXPONENT}: written out (decimals are stored digit by digit) it would have more digits than any value needs`,
         );

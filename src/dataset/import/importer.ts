@@ -42,16 +42,17 @@ export interface ImportOptions {
   progress?: (records: number) => void;
   now?: Date;
   /** Parse the file in a worker thread while this one checks and writes (for large files on several cores; the CLI
-   * decides by the file's size), or in this one, started ahead on the same input (the CLI starts it before it opens
-   * the database). The result is the same either way. */
-  parseInThread?: boolean | ParseThread;
+   * decides by the file's size, and starts the thread itself before it opens the database: the input is then that
+   * ParseThread). The result is the same either way. */
+  parseInThread?: boolean;
 }
 
 export { ImportFailed };
 
+/** `input`: the document, or a ParseThread already reading it (its starter stops it if the import fails first). */
 export async function importData(
   database: Database,
-  input: Readable,
+  input: Readable | ParseThread,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   // SQLite: a page cache that holds the pages the import keeps touching (indexes, the tables being written), instead of
@@ -62,8 +63,6 @@ export async function importData(
     return await importInTransaction(database, input, options);
   } finally {
     if (cacheSize !== undefined) database.sqlite?.pragma(`cache_size = ${cacheSize}`);
-    // a thread started ahead stops when it has been read; also when the import failed before that
-    if (options.parseInThread instanceof ParseThread) await options.parseInThread.stop();
   }
 }
 
@@ -72,7 +71,7 @@ const IMPORT_LOCK = 0x776f686e;
 
 async function importInTransaction(
   database: Database,
-  input: Readable,
+  input: Readable | ParseThread,
   options: ImportOptions,
 ): Promise<ImportSummary> {
   return database.db.transaction().execute(async (trx) => {
@@ -87,9 +86,8 @@ async function importInTransaction(
     const importer = new Importer(trx, new BulkWriter(trx, database), options);
     try {
       const consume = (message: StageMessage) => importer.consume(message);
-      const thread = options.parseInThread;
-      if (thread instanceof ParseThread) await thread.run(consume);
-      else if (thread) await parseInThread(input, consume);
+      if (input instanceof ParseThread) await input.run(consume);
+      else if (options.parseInThread) await parseInThread(input, consume);
       else await parseDocument(input, consume);
       await importer.assigned.check(importer.bulk, (p) => importer.problem(p));
       await importer.addresses.check(importer.bulk, (p) => importer.problem(p));
